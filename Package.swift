@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "lcq",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "LCQ", targets: ["LCQParsing", "LCQAnalysis", "LCQReporting"]),
+    .executable(name: "lcq", targets: ["lcq"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+  ],
+  targets: [
+    .target(
+      name: "LCQParsing",
+      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+    ),
+    .target(name: "LCQAnalysis", dependencies: ["LCQParsing"]),
+    .target(name: "LCQReporting", dependencies: ["LCQParsing", "LCQAnalysis"]),
+    .executableTarget(
+      name: "lcq",
+      dependencies: [
+        "LCQParsing", "LCQAnalysis", "LCQReporting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "LCQParsingTests",
+      dependencies: ["LCQParsing"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["LCQParsing"],
+      resources: [.copy("Fixtures")]
+    ),
+  ]
+)

@@ -1,0 +1,63 @@
+/// Parses the descriptions of a framed message and decides its platform: the last step from
+/// text to a ``ConflictBlock``.
+struct BlockAssembler {
+  let parser = ConstraintParser()
+
+  func assemble(_ raw: RawBlock) -> ConflictBlock {
+    var issues = raw.issues
+    let constraints = raw.descriptions.map { parse($0, file: raw.file, issues: &issues) }
+    let broken = raw.broken.map { parse($0, file: raw.file, issues: &issues) }
+    if raw.header != .recoveryOnly, !raw.isRedacted, !raw.recoverySeen, !raw.listClosed {
+      issues.append(
+        ParseIssue(
+          file: raw.file, line: raw.lastLine, column: 1,
+          reason: "the message ends before its list was closed (cut off?)"))
+    }
+    let source = BlockSource(
+      file: raw.file, line: raw.firstLine, timestamp: raw.prefix.timestamp, process: raw.prefix.process,
+      pid: raw.prefix.pid)
+    return ConflictBlock(
+      source: source,
+      platform: raw.platformHint ?? Self.platform(of: constraints + (broken.map { [$0] } ?? [])),
+      header: raw.header, constraints: constraints, brokenConstraint: broken, isRedacted: raw.isRedacted,
+      issues: issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+      rawText: raw.rawLines.joined(separator: "\n"), interleavedLineCount: raw.interleavedLineCount,
+      lastLine: raw.lastLine)
+  }
+
+  private func parse(_ description: RawBlock.Description, file: String, issues: inout [ParseIssue])
+    -> LoggedConstraint
+  {
+    var text = description.text
+    if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+      text = String(text.dropFirst().dropLast())
+    }
+    switch parser.parse(text) {
+    case .success(let constraint):
+      return LoggedConstraint(
+        description: text, line: description.line, column: description.column, constraint: constraint,
+        issue: nil)
+    case .failure(let failure):
+      let issue = ParseIssue(
+        file: file, line: description.line, column: description.column + failure.column - 1,
+        reason: "cannot read constraint: \(failure.reason)")
+      issues.append(issue)
+      return LoggedConstraint(
+        description: text, line: description.line, column: description.column, constraint: nil, issue: issue)
+    }
+  }
+
+  /// UIKit unless the items are AppKit views (`NS…` classes other than constraint classes).
+  static func platform(of constraints: [LoggedConstraint]) -> ConflictBlock.Platform {
+    var appKitItems = 0
+    var uiKitItems = 0
+    for logged in constraints {
+      for item in logged.constraint?.items ?? [] {
+        guard let name = item.moduleLessClassName else { continue }
+        if name.hasPrefix("UI") || name.hasPrefix("_UI") { uiKitItems += 1 }
+        if name.hasPrefix("NS") || name.hasPrefix("_NS") { appKitItems += 1 }
+      }
+    }
+    return appKitItems > uiKitItems ? .appkit : .uikit
+  }
+}

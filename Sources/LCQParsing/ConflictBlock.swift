@@ -1,0 +1,130 @@
+/// One conflict message found in a log: its place, its list and the constraint UIKit broke.
+///
+/// A block is complete when the scanner hands it over; the scanner keeps no reference to it.
+public struct ConflictBlock: Sendable {
+  /// Where the message was found.
+  public var source: BlockSource
+  /// Which framework printed it.
+  public var platform: Platform
+  /// How the message began.
+  public var header: Header
+  /// The constraint list, in logged order.
+  public var constraints: [LoggedConstraint]
+  /// The constraint after "Will attempt to recover by breaking constraint", if present.
+  public var brokenConstraint: LoggedConstraint?
+  /// Whether the list (or the broken constraint) was replaced by `<private>`.
+  public var isRedacted: Bool
+  /// Framing problems (a list cut off, a missing header, a hard-wrapped line…) and every
+  /// description that could not be parsed.
+  public var issues: [ParseIssue]
+  /// The message's lines as they appeared in the input (interleaved foreign lines excluded),
+  /// joined by `\n`.
+  public var rawText: String
+  /// How many unrelated log lines were interleaved inside the message and skipped.
+  public var interleavedLineCount: Int
+  /// The 1-based line of the message's last line.
+  public var lastLine: Int
+
+  /// Which framework printed a message.
+  public enum Platform: String, Sendable, Hashable {
+    case uikit
+    case appkit
+  }
+
+  /// How a message began.
+  public enum Header: String, Sendable, Hashable {
+    /// `Unable to simultaneously satisfy constraints.` (UIKit).
+    case unableToSatisfyPeriod
+    /// `Unable to simultaneously satisfy constraints:` (AppKit).
+    case unableToSatisfyColon
+    /// `Conflicting constraints detected: (` (AppKit, macOS 14+).
+    case conflictingConstraintsDetected
+    /// The header's first line is missing; the block starts at `Probably at least one…`.
+    case explanationOnly
+    /// No header: the block is a bare constraint list.
+    case listOnly
+    /// The block starts at "Will attempt to recover…": the list belongs to an earlier message.
+    case recoveryOnly
+  }
+
+  /// The index in `constraints` of the broken constraint, matched by address (or by the whole
+  /// description when addresses are absent); `nil` when it is not in the list.
+  public var brokenConstraintIndex: Int? {
+    guard let broken = brokenConstraint else { return nil }
+    if let address = broken.constraint?.address ?? broken.address {
+      if let index = constraints.firstIndex(where: {
+        ($0.constraint?.address ?? $0.address) == address
+      }) {
+        return index
+      }
+    }
+    return constraints.firstIndex { $0.description == broken.description }
+  }
+
+  /// Whether every constraint description in the block was parsed.
+  public var isFullyParsed: Bool {
+    constraints.allSatisfy(\.isParsed) && (brokenConstraint?.isParsed ?? true)
+  }
+}
+
+/// Where a block came from: the input, the line, and what the log prefix said.
+public struct BlockSource: Sendable, Hashable {
+  /// The input's name (`-` for standard input).
+  public var file: String
+  /// The 1-based line of the message's first line.
+  public var line: Int
+  /// The timestamp from the log prefix or the JSON event.
+  public var timestamp: LogTimestamp?
+  /// The process name from the log prefix or the JSON event.
+  public var process: String?
+  /// The process id.
+  public var pid: Int?
+
+  /// Creates a source.
+  public init(
+    file: String, line: Int, timestamp: LogTimestamp? = nil, process: String? = nil, pid: Int? = nil
+  ) {
+    self.file = file
+    self.line = line
+    self.timestamp = timestamp
+    self.process = process
+    self.pid = pid
+  }
+}
+
+/// One constraint description as logged, with its parsed value or the reason it has none.
+public struct LoggedConstraint: Sendable, Hashable {
+  /// The description as logged, without the surrounding quotes: `<NSLayoutConstraint:0x… …>`.
+  public var description: String
+  /// 1-based line of the description.
+  public var line: Int
+  /// 1-based column (in bytes) of its `<`.
+  public var column: Int
+  /// The typed constraint, when the description parsed.
+  public var constraint: LayoutConstraint?
+  /// Why it did not parse.
+  public var issue: ParseIssue?
+
+  /// Creates a logged constraint.
+  public init(description: String, line: Int, column: Int, constraint: LayoutConstraint?, issue: ParseIssue?)
+  {
+    self.description = description
+    self.line = line
+    self.column = column
+    self.constraint = constraint
+    self.issue = issue
+  }
+
+  /// Whether the description parsed.
+  public var isParsed: Bool { constraint != nil }
+
+  /// The constraint's address, from the parsed value or, failing that, from the text.
+  public var address: String? {
+    if let address = constraint?.address { return address }
+    guard let colon = description.firstIndex(of: ":") else { return nil }
+    let rest = description[description.index(after: colon)...]
+    let end = rest.firstIndex { $0 == " " || $0 == "@" || $0 == ">" } ?? rest.endIndex
+    let candidate = rest[..<end]
+    return candidate.hasPrefix("0x") ? String(candidate) : nil
+  }
+}

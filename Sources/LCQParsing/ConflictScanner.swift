@@ -1,0 +1,291 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Finds every conflict message in a stream of log bytes and hands each over as a
+/// ``ConflictBlock`` as soon as it is complete.
+///
+/// Feed it bytes in chunks of any size. Lines that cannot belong to a message are skipped with
+/// a vectorised search and never become strings; memory stays flat however long the input.
+/// Plain logs (every prefix style), `log stream --style ndjson` (one JSON object a line) and
+/// `log show --style json` (one JSON array) are told apart by the input itself.
+///
+/// ```swift
+/// var scanner = ConflictScanner(file: "device.log")
+/// scanner.feed(chunk) { block in print(block.constraints.count) }
+/// let summary = scanner.finish { block in … }
+/// ```
+public struct ConflictScanner {
+  /// The input's name, used in sources and parse issues.
+  public let file: String
+  /// Lines longer than this are read only in part (their first `maxLineLength` bytes).
+  public static let maxLineLength = 4 << 20
+
+  private var summary = ScanSummary()
+  private var framer: MessageFramer
+  private let assembler = BlockAssembler()
+  private var pending: [UInt8] = []
+  private var discardingOverlongLine = false
+  private var lineNumber = 1
+  private var mode = Mode.undecided
+  private var jsonArray = JSONArraySplitter()
+  private var rawBlocks: [RawBlock] = []
+  private var pendingLineWasOpen = false
+
+  private enum Mode { case undecided, lines, jsonArray }
+
+  /// The word every line of a conflict message's frame contains ("constraints", "Constraint:",
+  /// "UIViewAlertForUnsatisfiableConstraints"…), used to skip all other lines.
+  static let needle = Array("onstraint".utf8)
+
+  /// Creates a scanner for the input named `file`.
+  public init(file: String) {
+    self.file = file
+    framer = MessageFramer(file: file)
+  }
+
+  /// Scans more bytes; blocks completed by them are passed to `onBlock` in log order.
+  public mutating func feed(_ bytes: UnsafeRawBufferPointer, onBlock: (ConflictBlock) -> Void) {
+    summary.bytes += bytes.count
+    if mode == .undecided {
+      pending.append(contentsOf: bytes)
+      guard let decided = decideMode(pending) else { return }
+      mode = decided
+      let buffered = pending
+      pending = []
+      summary.bytes -= buffered.count - bytes.count
+      buffered.withUnsafeBytes { feedDecided($0, onBlock: onBlock) }
+      return
+    }
+    feedDecided(bytes, onBlock: onBlock)
+  }
+
+  /// Scans more bytes from an array.
+  public mutating func feed(_ bytes: [UInt8], onBlock: (ConflictBlock) -> Void) {
+    bytes.withUnsafeBytes { feed($0, onBlock: onBlock) }
+  }
+
+  /// Ends the input: closes any open message and returns what the scan saw.
+  public mutating func finish(onBlock: (ConflictBlock) -> Void) -> ScanSummary {
+    if mode == .undecided {
+      mode = decideMode(pending, atEnd: true) ?? .lines
+      let buffered = pending
+      pending = []
+      buffered.withUnsafeBytes { feedDecided($0, onBlock: onBlock) }
+    }
+    switch mode {
+    case .jsonArray:
+      if jsonArray.hasOpenObject {
+        summary.issues.append(
+          ParseIssue(
+            file: file, line: jsonArray.lineNumber, column: 1, reason: "the JSON array ends inside an object")
+        )
+      }
+    default:
+      pendingLineWasOpen = !pending.isEmpty || discardingOverlongLine
+      if !pending.isEmpty {
+        let line = pending
+        pending = []
+        handle(line[...], number: lineNumber)
+      }
+      framer.finish(into: &rawBlocks)
+      summary.lines = lineNumber - 1 + (pendingLineWasOpen ? 1 : 0)
+    }
+    deliver(onBlock)
+    return summary
+  }
+
+  // MARK: - Plain lines
+
+  private mutating func feedDecided(_ bytes: UnsafeRawBufferPointer, onBlock: (ConflictBlock) -> Void) {
+    if mode == .jsonArray {
+      var splitter = jsonArray
+      var objects: [([UInt8], Int)] = []
+      splitter.feed(bytes) { object, line in objects.append((object, line)) }
+      jsonArray = splitter
+      for (object, line) in objects { handleJSONObject(object, line: line) }
+      summary.lines = jsonArray.lineNumber
+      deliver(onBlock)
+      return
+    }
+    var position = 0
+    let count = bytes.count
+    if discardingOverlongLine || !pending.isEmpty {
+      guard let newline = ByteSearch.firstIndex(of: 10, in: bytes, from: 0, to: count) else {
+        appendPending(bytes, from: 0, to: count)
+        deliver(onBlock)
+        return
+      }
+      appendPending(bytes, from: 0, to: newline)
+      if !discardingOverlongLine {
+        let line = pending
+        handle(line[...], number: lineNumber)
+      }
+      pending.removeAll(keepingCapacity: true)
+      discardingOverlongLine = false
+      lineNumber += 1
+      position = newline + 1
+    }
+    guard let lastNewline = ByteSearch.lastIndex(of: 10, in: bytes, from: position, to: count) else {
+      appendPending(bytes, from: position, to: count)
+      deliver(onBlock)
+      return
+    }
+    let limit = lastNewline + 1
+    while position < limit {
+      let lineStart: Int
+      if framer.isIdle {
+        guard let hit = ByteSearch.find(Self.needle, in: bytes, from: position, to: limit) else {
+          lineNumber += ByteSearch.countNewlines(in: bytes, from: position, to: limit)
+          position = limit
+          break
+        }
+        lineStart =
+          ByteSearch.lastIndex(of: 10, in: bytes, from: position, to: hit).map { $0 + 1 } ?? position
+        lineNumber += ByteSearch.countNewlines(in: bytes, from: position, to: lineStart)
+      } else {
+        lineStart = position
+      }
+      let lineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: lineStart, to: limit)!
+      let line = Array(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+      handle(line[...], number: lineNumber)
+      lineNumber += 1
+      position = lineEnd + 1
+      if rawBlocks.count > 16 { deliver(onBlock) }
+    }
+    appendPending(bytes, from: limit, to: count)
+    deliver(onBlock)
+  }
+
+  /// Keeps the start of an unfinished line; past ``maxLineLength`` the line is read in part.
+  private mutating func appendPending(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) {
+    guard !discardingOverlongLine, to > from else { return }
+    let room = Self.maxLineLength - pending.count
+    if to - from <= room {
+      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<to]))
+      return
+    }
+    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<(from + room)]))
+    summary.overlongLines += 1
+    if summary.overlongLines == 1 {
+      summary.issues.append(
+        ParseIssue(
+          file: file, line: lineNumber, column: 1,
+          reason:
+            "line longer than \(Self.maxLineLength >> 20) MiB; only its first \(Self.maxLineLength >> 20) MiB were read"
+        ))
+    }
+    let line = pending
+    handle(line[...], number: lineNumber)
+    pending.removeAll(keepingCapacity: false)
+    discardingOverlongLine = true
+  }
+
+  private mutating func handle(_ line: ArraySlice<UInt8>, number: Int) {
+    if let first = line.firstIndex(where: { !$0.isBlank }), line[first] == UInt8(ascii: "{"),
+      Array(line).firstRange(of: Array("\"eventMessage\"".utf8), from: 0) != nil
+    {
+      if handleJSONObject(Array(line[first...]), line: number) { return }
+    }
+    framer.consume(line, number: number, into: &rawBlocks)
+  }
+
+  // MARK: - JSON events
+
+  /// Frames the message of one JSON event; returns `false` when the bytes are not an event.
+  @discardableResult
+  private mutating func handleJSONObject(_ object: [UInt8], line: Int) -> Bool {
+    guard object.firstRange(of: Self.needle, from: 0) != nil else { return true }
+    guard let event = JSONLogEvent.parse(object) else { return false }
+    summary.jsonEvents += 1
+    var eventFramer = MessageFramer(file: file, fixedPrefix: event.prefix)
+    for messageLine in event.message.utf8.split(separator: 10, omittingEmptySubsequences: false) {
+      eventFramer.consume(ArraySlice(messageLine), number: line, into: &rawBlocks)
+    }
+    eventFramer.finish(into: &rawBlocks)
+    return true
+  }
+
+  // MARK: - Output
+
+  private mutating func deliver(_ onBlock: (ConflictBlock) -> Void) {
+    guard !rawBlocks.isEmpty else { return }
+    let ready = rawBlocks
+    rawBlocks.removeAll(keepingCapacity: true)
+    for raw in ready {
+      summary.blocks += 1
+      onBlock(assembler.assemble(raw))
+    }
+  }
+
+  /// `log show --style json` starts with `[` and then `{`; anything else is read as lines.
+  private func decideMode(_ bytes: [UInt8], atEnd: Bool = false) -> Mode? {
+    var index = 0
+    while index < bytes.count, bytes[index].isBlank || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+    guard index < bytes.count else { return atEnd ? .lines : nil }
+    guard bytes[index] == UInt8(ascii: "[") else { return .lines }
+    index += 1
+    while index < bytes.count, bytes[index].isBlank || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+    guard index < bytes.count else { return atEnd ? .lines : nil }
+    return bytes[index] == UInt8(ascii: "{") ? .jsonArray : .lines
+  }
+}
+
+/// What a scan saw, for the summary line and for health checks.
+public struct ScanSummary: Sendable, Hashable {
+  /// Bytes read.
+  public var bytes = 0
+  /// Lines read (a last line without a line feed counts).
+  public var lines = 0
+  /// Conflict blocks found.
+  public var blocks = 0
+  /// JSON events whose message mentioned constraints.
+  public var jsonEvents = 0
+  /// Lines longer than ``ConflictScanner/maxLineLength``.
+  public var overlongLines = 0
+  /// Problems with the input as a whole (not with one block).
+  public var issues: [ParseIssue] = []
+
+  /// Creates an empty summary.
+  public init() {}
+}
+
+extension ConflictScanner {
+  /// Reads `fileDescriptor` to its end in 1 MiB chunks.
+  ///
+  /// - Throws: ``ScanError/readFailed(file:code:)`` when `read(2)` fails.
+  public static func scan(
+    fileDescriptor: Int32, file: String, onBlock: (ConflictBlock) -> Void
+  ) throws -> ScanSummary {
+    var scanner = ConflictScanner(file: file)
+    let chunkSize = 1 << 20
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(fileDescriptor, buffer.baseAddress, chunkSize)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ScanError.readFailed(file: file, code: errno)
+      }
+      if count == 0 { break }
+      scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), onBlock: onBlock)
+    }
+    return scanner.finish(onBlock: onBlock)
+  }
+}
+
+/// Why a scan could not read its input.
+public enum ScanError: Error, Sendable, CustomStringConvertible {
+  /// `read(2)` failed with `code` (an `errno` value).
+  case readFailed(file: String, code: Int32)
+
+  public var description: String {
+    switch self {
+    case .readFailed(let file, let code): "\(file): cannot read: \(String(cString: strerror(code)))"
+    }
+  }
+}

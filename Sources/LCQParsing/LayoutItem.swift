@@ -1,0 +1,62 @@
+/// A view or layout guide named in a constraint description.
+///
+/// Its identity within a block is its address (`0x7f83b8171210`); names-only items
+/// (`name_label`, `progress background`, `DetailViewFeatureItemCell...`) are resolved to an
+/// address through the description's `names:` list when it has one.
+public struct LayoutItem: Sendable, Hashable {
+  /// The class as printed, module included (`Proto.HeaderView`, `UILabel`), if printed.
+  public var className: String?
+  /// The address as printed (`0x7f83b8171210`), or a Masonry key (`messageLabel`).
+  public var address: String?
+  /// The label text printed after the address (`'Set lunch'`), with `\Uxxxx` escapes decoded.
+  public var label: String?
+  /// The key that named the item: a names-only reference, or `|` for the superview in visual
+  /// format.
+  public var name: String?
+
+  /// Creates an item.
+  public init(className: String? = nil, address: String? = nil, label: String? = nil, name: String? = nil) {
+    self.className = className
+    self.address = address
+    self.label = label
+    self.name = name
+  }
+
+  /// Whether this is visual format's `|`, the superview.
+  public var isSuperview: Bool { name == "|" }
+
+  /// The class without its module (`HeaderView` for `Proto.HeaderView`).
+  public var moduleLessClassName: String? {
+    guard let className else { return nil }
+    if let dot = className.lastIndex(of: ".") {
+      return String(className[className.index(after: dot)...])
+    }
+    return className
+  }
+
+  /// A stable key for the item within its block: the address when known, else the name.
+  public var identity: String {
+    address ?? name.map { "name:" + $0 } ?? className ?? "?"
+  }
+
+  /// Whether the class is a layout guide or a layout spacer rather than a view.
+  public var isLayoutGuide: Bool {
+    guard let name = moduleLessClassName else { return false }
+    return name.hasSuffix("LayoutGuide") || name.hasSuffix("GapGuide")
+      || name == "_UILayoutSpacer" || name.hasSuffix("LayoutSpacer")
+  }
+}
+
+/// One entry of a description's `names:` list: `'|':UIView:0x7f…` or `name_label:UILabel:0x7f…`.
+public struct NamedItem: Sendable, Hashable {
+  /// The key, with the quotes removed (`|`, `name_label`).
+  public var key: String
+  /// The item the key stands for.
+  public var item: LayoutItem
+
+  /// Creates an entry.
+  public init(key: String, item: LayoutItem) {
+    self.key = key
+    self.item = item
+  }
+}

@@ -1,0 +1,91 @@
+/// What one cleaned line of a log is, as far as conflict messages go.
+enum LineKind {
+  /// `Unable to simultaneously satisfy constraints.` / `:` or `Conflicting constraints detected:`,
+  /// with the text before it (the log prefix) and after it.
+  case header(ConflictBlock.Header, prefixEnd: Int, restStart: Int)
+  /// `Probably at least one of the constraints…`, the header's second line.
+  case explanation
+  /// `Try this:`, `(1) look at…`, `(Note: …)` and other header text.
+  case headerText
+  /// `(` opening the list (possibly with the first item on the same line).
+  case listOpen
+  /// `)` closing the list (also `).`, `}`, `))`).
+  case listClose
+  /// One or more constraint descriptions.
+  case descriptions
+  /// `Will attempt to recover by breaking constraint`, with where the rest starts.
+  case recovery(restStart: Int)
+  /// A footer line (`Make a symbolic breakpoint…`, `Set the NSUserDefault…`).
+  case footer
+  /// `<private>`.
+  case redacted
+  /// `...` or `(...........)`: text elided by whoever pasted the log.
+  case elision
+  case blank
+  /// Anything else: an unrelated log line.
+  case other
+
+  static func classify(_ content: [UInt8]) -> LineKind {
+    if content.isEmpty { return .blank }
+    for (phrase, header) in headerPhrases {
+      if let range = content.firstRange(of: phrase, from: 0) {
+        var rest = range.upperBound
+        var kind = header
+        if header == .unableToSatisfyPeriod, rest < content.count, content[rest] == UInt8(ascii: ":") {
+          kind = .unableToSatisfyColon
+        }
+        if rest < content.count, content[rest] == UInt8(ascii: ".") || content[rest] == UInt8(ascii: ":") {
+          rest += 1
+        }
+        return .header(kind, prefixEnd: range.lowerBound, restStart: rest)
+      }
+    }
+    if let range = content.firstRange(of: recoveryPhrase, from: 0) {
+      var rest = range.upperBound
+      if content.matches(Array(" constraint".utf8), at: rest) { rest += 11 }
+      return .recovery(restStart: rest)
+    }
+    if content.matches(explanationPhrase, at: 0) { return .explanation }
+    if content == [UInt8(ascii: "<")] + Array("private>".utf8) { return .redacted }
+    if DescriptionFinder.hasDescription(content) {
+      return content.first == UInt8(ascii: "(") ? .listOpen : .descriptions
+    }
+    if footerPhrases.contains(where: { content.firstRange(of: $0, from: 0) != nil }) { return .footer }
+    if isListOpen(content) { return .listOpen }
+    if isListClose(content) { return .listClose }
+    if content.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
+      return .elision
+    }
+    if headerTextPrefixes.contains(where: { content.matches($0, at: 0) }) { return .headerText }
+    return .other
+  }
+
+  private static let headerPhrases: [([UInt8], ConflictBlock.Header)] = [
+    (Array("Unable to simultaneously satisfy constraints".utf8), .unableToSatisfyPeriod),
+    (Array("Conflicting constraints detected".utf8), .conflictingConstraintsDetected),
+    (Array("Unable to Satisfy constraints simultaneously".utf8), .unableToSatisfyPeriod),
+  ]
+  private static let recoveryPhrase = Array("Will attempt to recover by breaking".utf8)
+  private static let explanationPhrase = Array("Probably at least one of the constraints".utf8)
+  private static let footerPhrases: [[UInt8]] = [
+    "UIViewAlertForUnsatisfiableConstraints", "UIConstraintBasedLayoutDebugging",
+    "NSConstraintBasedLayoutVisualizeMutuallyExclusiveConstraints",
+    "objc_exception_throw to catch this in the debugger",
+    "LAYOUT_CONSTRAINTS_NOT_SATISFIABLE",
+  ].map { Array($0.utf8) }
+  private static let headerTextPrefixes: [[UInt8]] = [
+    "Try this", "(1)", "(2)", "(Note:", "Probably", "look at each constraint", "find the code that added",
+  ].map { Array($0.utf8) }
+
+  private static func isListOpen(_ content: [UInt8]) -> Bool {
+    if content == [UInt8(ascii: "(")] { return true }
+    // lldb `po`: `<__NSArrayM 0x600000252510>(` or `< __NSArrayM 0x…>(`.
+    return content.last == UInt8(ascii: "(")
+      && content.firstRange(of: Array("__NSArray".utf8), from: 0) != nil
+  }
+
+  private static func isListClose(_ content: [UInt8]) -> Bool {
+    let closers: [[UInt8]] = [")", ").", "}", "))", ")\"", "),"].map { Array($0.utf8) }
+    return closers.contains(content)
+  }
+}

@@ -1,0 +1,232 @@
+/// What the text before a message on its first line says: when, which process, which pid.
+public struct LogPrefix: Sendable, Hashable {
+  /// The timestamp, when the prefix has one.
+  public var timestamp: LogTimestamp?
+  /// The process name.
+  public var process: String?
+  /// The process id.
+  public var pid: Int?
+
+  /// Creates a prefix.
+  public init(timestamp: LogTimestamp? = nil, process: String? = nil, pid: Int? = nil) {
+    self.timestamp = timestamp
+    self.process = process
+    self.pid = pid
+  }
+
+  /// Reads the prefix of every supported log style: Xcode console and NSLog, `log stream` /
+  /// `log show` (default, compact, syslog), Console.app, BSD syslog, `idevicesyslog`,
+  /// `process[pid:tid]` alone. Unknown text yields an empty prefix, never an error.
+  public static func parse(_ text: String) -> LogPrefix {
+    var scanner = PrefixScanner(bytes: Array(text.utf8))
+    return scanner.read()
+  }
+}
+
+/// The work behind ``LogPrefix/parse(_:)``.
+struct PrefixScanner {
+  let bytes: [UInt8]
+
+  mutating func read() -> LogPrefix {
+    var prefix = LogPrefix()
+    var rest = 0
+    if let (timestamp, after) = findTimestamp() {
+      prefix.timestamp = timestamp
+      rest = after
+    }
+    if let unified = readUnifiedDefaultStyle(from: rest) {
+      prefix.process = unified.process
+      prefix.pid = unified.pid
+      return prefix
+    }
+    if let (process, pid) = readProcessAndPid(from: rest) {
+      prefix.process = process
+      prefix.pid = pid
+    }
+    return prefix
+  }
+
+  // MARK: Timestamps
+
+  /// Looks for a timestamp in the first 48 bytes (stray characters may precede it).
+  private func findTimestamp() -> (LogTimestamp, Int)? {
+    let limit = min(bytes.count, 48)
+    var index = 0
+    while index < limit {
+      if bytes[index].isASCIIDigit, index == 0 || !bytes[index - 1].isASCIIDigit {
+        if let found = readISO(at: index) ?? readSlashed(at: index) { return found }
+      }
+      if bytes[index].isASCIILetter, index == 0 || !bytes[index - 1].isASCIILetter,
+        let found = readMonthName(at: index)
+      {
+        return found
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `2024-03-05 14:10:01.123457-0800` (offset optional, `T` accepted).
+  private func readISO(at start: Int) -> (LogTimestamp, Int)? {
+    guard let year = number(at: start, digits: 4), byte(start + 4) == "-",
+      let month = number(at: start + 5, digits: 2), byte(start + 7) == "-",
+      let day = number(at: start + 8, digits: 2), byte(start + 10) == " " || byte(start + 10) == "T",
+      let (hour, minute, second, fraction, afterTime) = readTime(at: start + 11)
+    else { return nil }
+    var index = afterTime
+    var offset: Int?
+    if byte(index) == "+" || byte(index) == "-", let hours = number(at: index + 1, digits: 2) {
+      let sign = byte(index) == "-" ? -1 : 1
+      if let minutes = number(at: index + 3, digits: 2) {
+        offset = sign * (hours * 3600 + minutes * 60)
+        index += 5
+      } else if byte(index + 3) == ":", let minutes = number(at: index + 4, digits: 2) {
+        offset = sign * (hours * 3600 + minutes * 60)
+        index += 6
+      }
+    } else if byte(index) == "Z" {
+      offset = 0
+      index += 1
+    }
+    let stamp = LogTimestamp(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+      fraction: fraction, utcOffsetSeconds: offset, text: text(start, index))
+    return (stamp, index)
+  }
+
+  /// Console.app: `11/15/14 7:37:32.893 AM`, `2/19/2016 3:28:57.233 PM`, `21/03/2018 21:50:12.007`.
+  private func readSlashed(at start: Int) -> (LogTimestamp, Int)? {
+    guard let (first, afterFirst) = variableNumber(at: start, maxDigits: 2), byte(afterFirst) == "/",
+      let (second, afterSecond) = variableNumber(at: afterFirst + 1, maxDigits: 2), byte(afterSecond) == "/",
+      let (yearValue, afterYear) = variableNumber(at: afterSecond + 1, maxDigits: 4),
+      byte(afterYear) == " ",
+      let (hour, minute, secondValue, fraction, afterTime) = readTime(at: afterYear + 1)
+    else { return nil }
+    let year = afterYear - afterSecond - 1 == 2 ? 2000 + yearValue : yearValue
+    let dayFirst = first > 12
+    var hour24 = hour
+    var index = afterTime
+    if byte(index) == " ", byte(index + 2) == "M", byte(index + 1) == "A" || byte(index + 1) == "P" {
+      if byte(index + 1) == "P", hour < 12 { hour24 += 12 }
+      if byte(index + 1) == "A", hour == 12 { hour24 = 0 }
+      index += 3
+    }
+    let stamp = LogTimestamp(
+      year: year, month: dayFirst ? second : first, day: dayFirst ? first : second, hour: hour24,
+      minute: minute, second: secondValue, fraction: fraction, utcOffsetSeconds: nil, text: text(start, index)
+    )
+    return (stamp, index)
+  }
+
+  /// BSD syslog and idevicesyslog: `Mar  4 18:25:38` (no year).
+  private func readMonthName(at start: Int) -> (LogTimestamp, Int)? {
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    guard start + 3 <= bytes.count,
+      let month = months.firstIndex(of: text(start, start + 3)), byte(start + 3) == " "
+    else { return nil }
+    var index = start + 4
+    if byte(index) == " " { index += 1 }
+    guard let (day, afterDay) = variableNumber(at: index, maxDigits: 2), byte(afterDay) == " ",
+      let (hour, minute, second, fraction, afterTime) = readTime(at: afterDay + 1)
+    else { return nil }
+    let stamp = LogTimestamp(
+      year: nil, month: month + 1, day: day, hour: hour, minute: minute, second: second,
+      fraction: fraction, utcOffsetSeconds: nil, text: text(start, afterTime))
+    return (stamp, afterTime)
+  }
+
+  /// `H:MM:SS[.fff…]` or `HH:MM:SS[.fff…]`.
+  private func readTime(at start: Int) -> (Int, Int, Int, String, Int)? {
+    guard let (hour, afterHour) = variableNumber(at: start, maxDigits: 2), byte(afterHour) == ":",
+      let minute = number(at: afterHour + 1, digits: 2), byte(afterHour + 3) == ":",
+      let second = number(at: afterHour + 4, digits: 2)
+    else { return nil }
+    var index = afterHour + 6
+    var fraction = ""
+    if byte(index) == "." || byte(index) == ",", index + 1 < bytes.count, bytes[index + 1].isASCIIDigit {
+      let fractionStart = index + 1
+      index += 1
+      while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
+      fraction = text(fractionStart, index)
+    }
+    return (hour, minute, second, fraction, index)
+  }
+
+  // MARK: Process and pid
+
+  /// `log stream` default style: `0x1f2e3d   Default   0x0   4242   0    MyApp: (UIKitCore) …`.
+  private func readUnifiedDefaultStyle(from start: Int) -> (process: String, pid: Int)? {
+    let fields = text(start, bytes.count).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+    guard fields.count == 6, fields[0].hasPrefix("0x"), fields[2].hasPrefix("0x"),
+      let pid = Int(fields[3]), Int(fields[4]) != nil
+    else { return nil }
+    let rest = Array(fields[5].drop(while: { $0 == " " }).utf8)
+    var colon = 0
+    while colon < rest.count, rest[colon] != UInt8(ascii: ":") { colon += 1 }
+    guard colon < rest.count, colon > 0 else { return nil }
+    return (String(decoding: rest[..<colon], as: UTF8.self), pid)
+  }
+
+  /// `Name[pid]`, `Name[pid:tid]` or `Name(Library)[pid]`, after the timestamp.
+  private func readProcessAndPid(from start: Int) -> (String?, Int)? {
+    var index = start
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "["),
+        let (pid, afterPid) = variableNumber(at: index + 1, maxDigits: 10)
+      else {
+        index += 1
+        continue
+      }
+      var close = afterPid
+      let hasThread = byte(close) == ":"
+      if hasThread {
+        close += 1
+        while close < bytes.count, bytes[close].isHexDigit { close += 1 }
+      }
+      guard byte(close) == "]" else {
+        index += 1
+        continue
+      }
+      var name = text(start, index).trimmingCharacters(in: " \t")
+      if name.hasSuffix(")"), let open = name.lastIndex(of: "(") { name = String(name[..<open]) }
+      if let tab = name.lastIndex(of: "\t") { name = String(name[name.index(after: tab)...]) }
+      name = dropLeadingNoise(from: name, keepSpaces: hasThread)
+      return (name.isEmpty ? nil : name, pid)
+    }
+    return nil
+  }
+
+  /// Drops what precedes the process name: a syslog host, a compact-style type code (`Df`),
+  /// `AM`/`PM`, or stray pasted characters.
+  private func dropLeadingNoise(from name: String, keepSpaces: Bool) -> String {
+    var words = name.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let typeCodes: Set<String> = ["Df", "In", "Db", "Er", "Ft", "Fa", "AM", "PM", "A", "E", "I", "D", "F"]
+    while words.count > 1, typeCodes.contains(words[0]) { words.removeFirst() }
+    if !keepSpaces, let last = words.last { return last }
+    return words.joined(separator: " ")
+  }
+
+  // MARK: Bytes
+
+  private func byte(_ index: Int) -> Character? {
+    index < bytes.count ? Character(UnicodeScalar(bytes[index])) : nil
+  }
+
+  private func number(at index: Int, digits: Int) -> Int? {
+    guard index + digits <= bytes.count, bytes[index..<(index + digits)].allSatisfy(\.isASCIIDigit) else {
+      return nil
+    }
+    return Int(text(index, index + digits))
+  }
+
+  private func variableNumber(at index: Int, maxDigits: Int) -> (Int, Int)? {
+    var end = index
+    while end < bytes.count, end - index < maxDigits, bytes[end].isASCIIDigit { end += 1 }
+    guard end > index, end >= bytes.count || !bytes[end].isASCIIDigit else { return nil }
+    return Int(text(index, end)).map { ($0, end) }
+  }
+
+  private func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+  }
+}

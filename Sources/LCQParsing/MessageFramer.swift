@@ -1,0 +1,308 @@
+/// Frames conflict messages out of a sequence of lines: a state machine that follows the
+/// header, the constraint list, "Will attempt to recover…", the broken constraint and the footer.
+///
+/// It tolerates what real logs do: unrelated lines interleaved inside a message, messages back
+/// to back, a stream that starts or ends mid-message, lists with no parentheses, a header whose
+/// first line is missing, and a broken constraint hard-wrapped over two lines. A block is handed
+/// over as soon as it is complete and not kept.
+struct MessageFramer {
+  let file: String
+  /// Metadata that overrides the header's prefix (JSON events carry their own).
+  var fixedPrefix: LogPrefix?
+
+  private var block: RawBlock?
+  private var state = State.idle
+  private var consecutiveForeignLines = 0
+  private var pendingBrokenJoin: (text: [UInt8], line: Int, column: Int, joinWithSpace: Bool)?
+
+  /// After this many unrelated lines in a row, an open message is taken to have ended.
+  static let maxConsecutiveForeignLines = 40
+
+  private enum State {
+    case idle, header, list, afterList, awaitingBroken, afterBroken
+  }
+
+  init(file: String, fixedPrefix: LogPrefix? = nil) {
+    self.file = file
+    self.fixedPrefix = fixedPrefix
+  }
+
+  /// Whether no message is open, so lines that cannot start one may be skipped.
+  var isIdle: Bool { block == nil }
+
+  /// Feeds one line (without its line feed); completed blocks are appended to `output`.
+  mutating func consume(_ line: ArraySlice<UInt8>, number: Int, into output: inout [RawBlock]) {
+    let cleaned = LineCleaner.clean(line)
+    if pendingBrokenJoin != nil, finishBrokenJoin(cleaned, raw: line, number: number) { return }
+    let kind = LineKind.classify(cleaned.content)
+    switch kind {
+    case .header(let header, let prefixEnd, let restStart):
+      close(into: &output)
+      let prefixText = String(decoding: cleaned.content[0..<prefixEnd], as: UTF8.self)
+      let prefix = fixedPrefix ?? LogPrefix.parse(prefixText)
+      open(header, prefix: prefix, line: number, raw: line)
+      if header == .unableToSatisfyColon || header == .conflictingConstraintsDetected {
+        block?.platformHint = .appkit
+      } else {
+        block?.platformHint = .uikit
+      }
+      let rest = Array(cleaned.content[restStart...])
+      if rest.contains(UInt8(ascii: "(")) || DescriptionFinder.hasDescription(rest) {
+        block?.listOpened = rest.contains(UInt8(ascii: "("))
+        state = .list
+        consumeInline(rest, offset: cleaned.offset + restStart, number: number, into: &output)
+      }
+      return
+    default:
+      break
+    }
+    if block == nil {
+      startIfPossible(kind, cleaned, raw: line, number: number, into: &output)
+      return
+    }
+    continueBlock(kind, cleaned, raw: line, number: number, into: &output)
+  }
+
+  /// Closes any open message at the end of the input.
+  mutating func finish(into output: inout [RawBlock]) {
+    if let pending = pendingBrokenJoin {
+      setBroken(pending.text, line: pending.line, column: pending.column, complete: false)
+      pendingBrokenJoin = nil
+    }
+    close(into: &output)
+  }
+
+  // MARK: - Starting
+
+  private mutating func startIfPossible(
+    _ kind: LineKind, _ cleaned: LineCleaner.Cleaned, raw: ArraySlice<UInt8>, number: Int,
+    into output: inout [RawBlock]
+  ) {
+    let prefix = fixedPrefix ?? LogPrefix()
+    switch kind {
+    case .explanation:
+      open(.explanationOnly, prefix: prefix, line: number, raw: raw)
+      block?.addIssue(
+        line: number, column: 1, "the message's first line is missing; it starts at 'Probably…'")
+    case .descriptions, .listOpen:
+      open(.listOnly, prefix: prefix, line: number, raw: raw)
+      state = .list
+      block?.listOpened = kind.isListOpen
+      addDescriptions(from: cleaned, number: number)
+    case .recovery(let restStart):
+      open(.recoveryOnly, prefix: prefix, line: number, raw: raw)
+      block?.addIssue(
+        line: number, column: 1,
+        "the log starts after this message's constraint list (only the broken constraint)")
+      startRecovery(cleaned, restStart: restStart, number: number)
+    default:
+      break
+    }
+  }
+
+  private mutating func open(
+    _ header: ConflictBlock.Header, prefix: LogPrefix, line: Int, raw: ArraySlice<UInt8>
+  ) {
+    block = RawBlock(file: file, line: line, prefix: prefix, header: header)
+    block?.keepRaw(raw, number: line)
+    state = .header
+    consecutiveForeignLines = 0
+  }
+
+  // MARK: - Inside a message
+
+  private mutating func continueBlock(
+    _ kind: LineKind, _ cleaned: LineCleaner.Cleaned, raw: ArraySlice<UInt8>, number: Int,
+    into output: inout [RawBlock]
+  ) {
+    switch (state, kind) {
+    case (_, .blank):
+      block?.keepRaw(raw, number: number)
+      return
+    case (.afterBroken, .footer), (.afterList, .footer), (.header, .footer), (.list, .footer),
+      (.awaitingBroken, .footer):
+      block?.footerSeen = true
+      block?.keepRaw(raw, number: number)
+      if cleaned.content.firstRange(of: Array("NSUserDefault".utf8), from: 0) != nil {
+        block?.platformHint = .appkit
+      }
+      state = .afterBroken
+      consecutiveForeignLines = 0
+      return
+    case (.afterBroken, _):
+      close(into: &output)
+      startIfPossible(kind, cleaned, raw: raw, number: number, into: &output)
+      return
+    case (_, .recovery(let restStart)):
+      block?.keepRaw(raw, number: number)
+      if state == .list, !(block?.listClosed ?? true), block?.listOpened == true {
+        block?.addIssue(line: number, column: 1, "the constraint list was not closed with ')'")
+      }
+      startRecovery(cleaned, restStart: restStart, number: number)
+    case (.awaitingBroken, .descriptions), (.awaitingBroken, .listOpen):
+      block?.keepRaw(raw, number: number)
+      startBroken(cleaned, from: 0, number: number, raw: raw)
+    case (.awaitingBroken, .redacted):
+      block?.keepRaw(raw, number: number)
+      block?.isRedacted = true
+      state = .afterBroken
+    case (.header, .explanation), (.header, .headerText), (.header, .elision):
+      block?.keepRaw(raw, number: number)
+    case (.header, .listOpen), (.afterList, .listOpen):
+      block?.keepRaw(raw, number: number)
+      block?.listOpened = true
+      state = .list
+      addDescriptions(from: cleaned, number: number)
+    case (.header, .descriptions), (.list, .descriptions), (.list, .listOpen):
+      block?.keepRaw(raw, number: number)
+      state = .list
+      addDescriptions(from: cleaned, number: number)
+    case (.header, .redacted), (.list, .redacted):
+      block?.keepRaw(raw, number: number)
+      block?.isRedacted = true
+      state = .afterList
+    case (.list, .listClose), (.afterList, .listClose):
+      block?.keepRaw(raw, number: number)
+      block?.listClosed = true
+      state = .afterList
+    case (.list, .elision):
+      block?.keepRaw(raw, number: number)
+      block?.addIssue(
+        line: number, column: cleaned.offset + 1, "part of the list was elided ('...') by whoever pasted it")
+    case (.afterList, .descriptions):
+      // A list that went on after a stray ')'.
+      block?.keepRaw(raw, number: number)
+      state = .list
+      addDescriptions(from: cleaned, number: number)
+    default:
+      foreignLine(number: number, into: &output)
+      return
+    }
+    // Unrelated lines followed by more of the message were interleaved inside it.
+    block?.interleavedLineCount += consecutiveForeignLines
+    consecutiveForeignLines = 0
+  }
+
+  private mutating func foreignLine(number: Int, into output: inout [RawBlock]) {
+    consecutiveForeignLines += 1
+    if consecutiveForeignLines >= Self.maxConsecutiveForeignLines {
+      close(into: &output)
+    }
+  }
+
+  /// Handles a header line that carries more of the message (a list, or everything at once).
+  private mutating func consumeInline(
+    _ rest: [UInt8], offset: Int, number: Int, into output: inout [RawBlock]
+  ) {
+    guard let recovery = rest.firstRange(of: Array("Will attempt to recover by breaking".utf8), from: 0)
+    else {
+      addDescriptions(from: LineCleaner.Cleaned(content: rest, offset: offset), number: number)
+      if rest.last == UInt8(ascii: ")") || rest.suffix(2) == [UInt8(ascii: ")"), UInt8(ascii: ".")] {
+        if DescriptionFinder.hasDescription(rest) { block?.listClosed = true }
+      }
+      return
+    }
+    let listPart = Array(rest[..<recovery.lowerBound])
+    addDescriptions(from: LineCleaner.Cleaned(content: listPart, offset: offset), number: number)
+    block?.listClosed = listPart.contains(UInt8(ascii: ")"))
+    var restStart = recovery.upperBound
+    if rest.matches(Array(" constraint".utf8), at: restStart) { restStart += 11 }
+    startRecovery(LineCleaner.Cleaned(content: rest, offset: offset), restStart: restStart, number: number)
+    if let start = DescriptionFinder.nextStart(in: rest, from: restStart),
+      let after = DescriptionFinder.find(in: rest, from: start).first?.range.upperBound,
+      rest[after...].firstRange(of: Array("Make a symbolic breakpoint".utf8)) != nil
+        || rest[after...].firstRange(of: Array("Set the NSUserDefault".utf8)) != nil
+    {
+      block?.footerSeen = true
+    }
+  }
+
+  private mutating func addDescriptions(from cleaned: LineCleaner.Cleaned, number: Int) {
+    for found in DescriptionFinder.find(in: cleaned.content) {
+      let text = String(decoding: cleaned.content[found.range], as: UTF8.self)
+      let column = cleaned.offset + found.range.lowerBound + 1
+      block?.add(RawBlock.Description(text: text, line: number, column: column))
+    }
+  }
+
+  // MARK: - Will attempt to recover
+
+  private mutating func startRecovery(_ cleaned: LineCleaner.Cleaned, restStart: Int, number: Int) {
+    block?.recoverySeen = true
+    state = .awaitingBroken
+    if DescriptionFinder.nextStart(in: cleaned.content, from: restStart) != nil {
+      startBroken(cleaned, from: restStart, number: number, raw: nil)
+    } else if cleaned.content[restStart...].firstRange(of: Array("<private>".utf8)) != nil {
+      block?.isRedacted = true
+      state = .afterBroken
+    }
+  }
+
+  private mutating func startBroken(
+    _ cleaned: LineCleaner.Cleaned, from: Int, number: Int, raw: ArraySlice<UInt8>?
+  ) {
+    guard let found = DescriptionFinder.find(in: cleaned.content, from: from).first else { return }
+    let column = cleaned.offset + found.range.lowerBound + 1
+    var text = Array(cleaned.content[found.range])
+    if found.isComplete, text.last == UInt8(ascii: ">") {
+      setBroken(text, line: number, column: column, complete: true)
+      state = .afterBroken
+    } else {
+      while let last = text.last, last == UInt8(ascii: ".") { text.removeLast() }
+      var endsWithBlank = false
+      if let raw, let last = raw.last(where: { $0 != 13 }) { endsWithBlank = last.isBlank }
+      pendingBrokenJoin = (text, number, column, endsWithBlank)
+    }
+  }
+
+  /// Joins a broken constraint that was hard-wrapped onto the next line.
+  private mutating func finishBrokenJoin(
+    _ cleaned: LineCleaner.Cleaned, raw: ArraySlice<UInt8>, number: Int
+  ) -> Bool {
+    guard let pending = pendingBrokenJoin else { return false }
+    pendingBrokenJoin = nil
+    let kind = LineKind.classify(cleaned.content)
+    if case .other = kind, !cleaned.content.isEmpty {
+      var joined = pending.text
+      if pending.joinWithSpace { joined.append(.space) }
+      let close = cleaned.content.lastIndex(of: UInt8(ascii: ">"))
+      joined += close.map { cleaned.content[...$0] } ?? cleaned.content[...]
+      block?.keepRaw(raw, number: number)
+      block?.addIssue(
+        line: pending.line, column: pending.column,
+        "the broken constraint is hard-wrapped over lines \(pending.line) and \(number); joined")
+      setBroken(joined, line: pending.line, column: pending.column, complete: close != nil)
+      state = .afterBroken
+      return true
+    }
+    setBroken(pending.text, line: pending.line, column: pending.column, complete: false)
+    state = .afterBroken
+    return false
+  }
+
+  /// Records the broken constraint; a cut-off one is reported when it fails to parse.
+  private mutating func setBroken(_ text: [UInt8], line: Int, column: Int, complete: Bool) {
+    block?.broken = RawBlock.Description(
+      text: String(decoding: text, as: UTF8.self), line: line, column: column)
+  }
+
+  // MARK: - Closing
+
+  private mutating func close(into output: inout [RawBlock]) {
+    guard let finished = block else { return }
+    block = nil
+    state = .idle
+    consecutiveForeignLines = 0
+    if finished.descriptions.isEmpty, finished.broken == nil, !finished.isRedacted {
+      return
+    }
+    output.append(finished)
+  }
+}
+
+extension LineKind {
+  fileprivate var isListOpen: Bool {
+    if case .listOpen = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,113 @@
+import LCQAnalysis
+import LCQParsing
+
+/// The JSON form of an analysed block: one object per block, the contract of
+/// `lcq analyze --format json` (documented in `docs/analyze-json.md`).
+public enum BlockJSON {
+  /// The block as a JSON object.
+  public static func value(of analysis: BlockAnalysis) -> JSONValue {
+    let block = analysis.block
+    var broken: JSONValue = .null
+    if let logged = block.brokenConstraint {
+      broken = .object(
+        [("index", .int(block.brokenConstraintIndex))] + constraintMembers(logged))
+    }
+    return .object([
+      ("source", source(block.source)),
+      ("platform", .string(block.platform.rawValue)),
+      ("header", .string(block.header.rawValue)),
+      ("verdict", .string(analysis.verdict.rawValue)),
+      ("constraints", .array(block.constraints.map { .object(constraintMembers($0)) })),
+      ("brokenConstraint", broken),
+      ("minimalSet", .array(analysis.minimalSet.map { .int($0) })),
+      ("fingerprint", .string(analysis.fingerprint)),
+      ("redacted", .bool(block.isRedacted)),
+      ("issues", .array(block.issues.map { .string($0.description) })),
+      ("interleavedLines", .int(block.interleavedLineCount)),
+      ("lastLine", .int(block.lastLine)),
+    ])
+  }
+
+  private static func source(_ source: BlockSource) -> JSONValue {
+    .object([
+      ("file", .string(source.file)),
+      ("line", .int(source.line)),
+      ("timestamp", .string(source.timestamp?.iso8601)),
+      ("timestampText", .string(source.timestamp?.text)),
+      ("process", .string(source.process)),
+      ("pid", .int(source.pid)),
+    ])
+  }
+
+  private static func constraintMembers(_ logged: LoggedConstraint) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = [
+      ("description", .string(logged.description)),
+      ("address", .string(logged.address)),
+      ("line", .int(logged.line)),
+      ("column", .int(logged.column)),
+      ("parsed", .bool(logged.isParsed)),
+      ("issue", .string(logged.issue?.reason)),
+    ]
+    guard let constraint = logged.constraint else { return members }
+    var mask: JSONValue = .null
+    if case .autoresizingMask(let value?) = constraint.origin {
+      mask = .object([("horizontal", .string(value.horizontal)), ("vertical", .string(value.vertical))])
+    }
+    members += [
+      ("className", .string(constraint.className)),
+      ("origin", .string(constraint.origin.description)),
+      ("autoresizingMask", mask),
+      ("identifier", .string(constraint.identifier)),
+      (
+        "sourceLocation",
+        constraint.sourceLocation.map {
+          .object([("file", .string($0.file)), ("line", .int($0.line))])
+        } ?? .null
+      ),
+      ("firstItem", item(constraint.firstItem)),
+      ("firstAttribute", .string(constraint.firstAttribute.description)),
+      ("relation", .string(constraint.relation.rawValue)),
+      ("multiplier", number(constraint.multiplier)),
+      ("secondItem", constraint.secondItem.map(item) ?? .null),
+      ("secondAttribute", .string(constraint.secondAttribute?.description)),
+      ("constant", number(constraint.constant)),
+      ("systemSpacing", constraint.systemSpacing.map(number) ?? .null),
+      ("priority", constraint.priority.map(number) ?? .null),
+      ("active", constraint.isActive.map { .bool($0) } ?? .null),
+      ("notation", .string(constraint.notation.rawValue)),
+      ("direction", .string(constraint.direction?.rawValue)),
+      (
+        "names",
+        .array(
+          constraint.names.map {
+            .object([
+              ("key", .string($0.key)), ("className", .string($0.item.className)),
+              ("address", .string($0.item.address)),
+            ])
+          })
+      ),
+    ]
+    return members
+  }
+
+  private static func item(_ item: LayoutItem) -> JSONValue {
+    .object([
+      ("className", .string(item.className)),
+      ("address", .string(item.address)),
+      ("label", .string(item.label)),
+      ("name", .string(item.name)),
+    ])
+  }
+
+  /// The printed digits when they are valid JSON, else the `Double`.
+  static func number(_ number: LoggedNumber) -> JSONValue {
+    let text = number.text
+    let isJSONNumber =
+      !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".") && !text.contains(".e")
+      && !text.contains(".E")
+      && !(text.hasPrefix("0") && text.count > 1 && text.dropFirst().first?.isNumber == true)
+      && !(text.hasPrefix("-0") && text.count > 2 && text.dropFirst(2).first?.isNumber == true)
+    if isJSONNumber { return .number(text) }
+    return number.value.isFinite ? .number("\(number.value)") : .null
+  }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import LCQAnalysis
+import LCQParsing
+import LCQReporting
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension LCQCommand {
+  /// `lcq analyze`: prints every conflict block of the inputs.
+  struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print every conflict block found in log files or standard input.",
+      discussion: """
+        Reads each FILE (or standard input when there is none, or for '-') and prints each \
+        conflict message: where it was logged, its constraint list, the constraint UIKit \
+        broke and anything that could not be read (as file:line:column notes).
+
+        With --format json, prints one JSON object per block per line (NDJSON); the keys are \
+        documented in docs/analyze-json.md.
+
+        Exit status:
+          0   every input was read (whether or not it held conflicts)
+          1   an input could not be opened or read; the others were still analysed
+          64  the command line is wrong
+        """
+    )
+
+    @Argument(help: "Log files to read; '-' or none reads standard input.")
+    var files: [String] = []
+
+    @Option(help: "Output format: text or json (one object per block per line).")
+    var format: AnalyzeFormat = .text
+
+    mutating func run() throws {
+      let output = StandardOutput()
+      let analyzer = BlockAnalyzer()
+      var failedInputs = 0
+      for input in files.isEmpty ? ["-"] : files {
+        do {
+          let summary = try InputFile.scan(input) { block in
+            let analysis = analyzer.analyze(block)
+            switch format {
+            case .text: output.write(BlockText.render(analysis) + "\n")
+            case .json: output.write(BlockJSON.value(of: analysis).serialized + "\n")
+            }
+          }
+          output.flush()
+          reportScan(summary, of: input)
+        } catch {
+          output.flush()
+          StandardError.write("lcq: \(error)")
+          failedInputs += 1
+        }
+      }
+      output.flush()
+      if failedInputs > 0 { throw ExitCode(1) }
+    }
+
+    /// Tells a person on stderr about an input with no conflicts or with damage.
+    private func reportScan(_ summary: ScanSummary, of input: String) {
+      for issue in summary.issues { StandardError.write("lcq: \(issue)") }
+      if summary.blocks == 0 {
+        let name = input == "-" ? "standard input" : input
+        StandardError.write(
+          "lcq: \(name): no conflict messages found (\(summary.lines) lines, \(summary.bytes) bytes)")
+      }
+    }
+  }
+}
+
+/// Output formats of `lcq analyze`.
+enum AnalyzeFormat: String, ExpressibleByArgument, CaseIterable {
+  case text
+  case json
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The `lcq` command: reads Auto Layout conflict messages from logs and explains them.
+@main
+struct LCQCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lcq",
+    abstract: "Find, replay and explain Auto Layout constraint conflicts in iOS and macOS logs.",
+    discussion: """
+      lcq reads any log that holds "Unable to simultaneously satisfy constraints" or \
+      "Conflicting constraints detected" messages: Xcode's console, `log stream` and \
+      `log show` (every style, JSON included), `xcrun simctl spawn booted log stream`, \
+      idevicesyslog, syslog, Console.app, or pasted text.
+      """,
+    version: LCQVersion.current,
+    subcommands: [Analyze.self]
+  )
+}
+
+/// The version lcq reports and records.
+enum LCQVersion {
+  static let current = "0.1.0"
+}
