@@ -7,7 +7,12 @@ struct BlockAssembler {
     var issues = raw.issues
     let constraints = raw.descriptions.map { parse($0, file: raw.file, issues: &issues) }
     let broken = raw.broken.map { parse($0, file: raw.file, issues: &issues) }
-    if raw.header != .recoveryOnly, !raw.isRedacted, !raw.recoverySeen, !raw.listClosed {
+    if raw.descriptions.isEmpty, raw.broken == nil, !raw.isRedacted {
+      issues.append(
+        ParseIssue(
+          file: raw.file, line: raw.lastLine, column: 1,
+          reason: "the message has no constraint list (cut off or elided)"))
+    } else if raw.header != .recoveryOnly, !raw.isRedacted, !raw.recoverySeen, !raw.listClosed {
       issues.append(
         ParseIssue(
           file: raw.file, line: raw.lastLine, column: 1,

@@ -13,8 +13,9 @@
 enum ByteSearch {
   /// Returns the offset of the first occurrence of `needle` in `haystack[from..<to]`, or `nil`.
   ///
-  /// Compares 64 positions at a time on three of the needle's bytes (first, middle, last) and
-  /// checks the few candidates byte by byte. `needle` must be at least 3 bytes long.
+  /// Tests eight positions at a time on three of the needle's bytes (first, middle, last) with
+  /// word-wide arithmetic, and checks the rare candidates byte by byte. `needle` must be at
+  /// least 3 bytes long.
   static func find(
     _ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int, to: Int
   ) -> Int? {
@@ -23,22 +24,23 @@ enum ByteSearch {
     guard to - from >= length, let base = haystack.baseAddress else { return nil }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let middle = length / 2
-    let first = SIMD64<UInt8>(repeating: needle[0])
-    let center = SIMD64<UInt8>(repeating: needle[middle])
-    let last = SIMD64<UInt8>(repeating: needle[length - 1])
+    let first = broadcast(needle[0])
+    let center = broadcast(needle[middle])
+    let last = broadcast(needle[length - 1])
     var index = from
-    while index + 64 + length - 1 <= to {
-      let mask =
-        (base + index).loadUnaligned(as: SIMD64<UInt8>.self) .== first
-        .& ((base + index + middle).loadUnaligned(as: SIMD64<UInt8>.self) .== center)
-        .& ((base + index + length - 1).loadUnaligned(as: SIMD64<UInt8>.self) .== last)
-      if any(mask) {
-        for lane in 0..<64 where mask[lane] {
+    #if _endian(little)
+      while index + 8 + length - 1 <= to {
+        var candidates =
+          zeroBytes(load(base, index) ^ first) & zeroBytes(load(base, index + middle) ^ center)
+          & zeroBytes(load(base, index + length - 1) ^ last)
+        while candidates != 0 {
+          let lane = candidates.trailingZeroBitCount >> 3
           if matches(needle, at: bytes + index + lane) { return index + lane }
+          candidates &= candidates &- 1
         }
+        index += 8
       }
-      index += 64
-    }
+    #endif
     while index + length <= to {
       if matches(needle, at: bytes + index) { return index }
       index += 1
@@ -50,6 +52,23 @@ enum ByteSearch {
   private static func matches(_ needle: [UInt8], at pointer: UnsafePointer<UInt8>) -> Bool {
     for offset in 0..<needle.count where pointer[offset] != needle[offset] { return false }
     return true
+  }
+
+  @inline(__always)
+  private static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    (base + offset).loadUnaligned(as: UInt64.self)
+  }
+
+  @inline(__always)
+  private static func broadcast(_ byte: UInt8) -> UInt64 {
+    UInt64(byte) &* 0x0101_0101_0101_0101
+  }
+
+  /// The high bit of each byte of `word` that is zero, and no other bit (exact, no carries).
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low7) &+ low7) | word | low7)
   }
 
   /// Returns the offset of the first `byte` in `haystack[from..<to]`, or `nil`.
@@ -75,18 +94,18 @@ enum ByteSearch {
     return nil
   }
 
-  /// Counts the line feeds in `haystack[from..<to]`, 64 bytes at a time.
+  /// Counts the line feeds in `haystack[from..<to]`, eight bytes at a time.
   static func countNewlines(in haystack: UnsafeRawBufferPointer, from: Int, to: Int) -> Int {
     guard to > from, let base = haystack.baseAddress else { return 0 }
     var count = 0
     var index = from
-    let newline = SIMD64<UInt8>(repeating: 10)
-    let one = SIMD64<UInt8>(repeating: 1)
-    let zero = SIMD64<UInt8>(repeating: 0)
-    while index + 64 <= to {
-      let block = (base + index).loadUnaligned(as: SIMD64<UInt8>.self)
-      count += Int(zero.replacing(with: one, where: block .== newline).wrappedSum())
-      index += 64
+    let newlines = broadcast(10)
+    while index + 32 <= to {
+      count &+= zeroBytes(load(base, index) ^ newlines).nonzeroBitCount
+      count &+= zeroBytes(load(base, index + 8) ^ newlines).nonzeroBitCount
+      count &+= zeroBytes(load(base, index + 16) ^ newlines).nonzeroBitCount
+      count &+= zeroBytes(load(base, index + 24) ^ newlines).nonzeroBitCount
+      index += 32
     }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     while index < to {

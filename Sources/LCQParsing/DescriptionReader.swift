@@ -7,7 +7,8 @@ struct DescriptionReader {
     guard let open = bytes.firstIndex(where: { !$0.isBlank }), bytes[open] == UInt8(ascii: "<") else {
       throw ConstraintParseFailure(column: 1, reason: "expected '<' at the start of a constraint")
     }
-    guard let close = bytes.lastIndex(of: UInt8(ascii: ">")), close > open else {
+    let lastByte = bytes.lastIndex(where: { !$0.isBlank })
+    guard let close = lastByte, bytes[close] == UInt8(ascii: ">"), close > open else {
       throw ConstraintParseFailure(
         column: bytes.count + 1, reason: "the description is cut off (no closing '>')")
     }

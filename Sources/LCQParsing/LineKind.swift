@@ -19,6 +19,8 @@ enum LineKind {
   case footer
   /// `<private>`.
   case redacted
+  /// A quoted list item that is not a `<…>` description (a library's own `-description`).
+  case quotedItem
   /// `...` or `(...........)`: text elided by whoever pasted the log.
   case elision
   case blank
@@ -57,6 +59,11 @@ enum LineKind {
       return .elision
     }
     if headerTextPrefixes.contains(where: { content.matches($0, at: 0) }) { return .headerText }
+    if content.count >= 2, content.first == UInt8(ascii: "\""),
+      content.last == UInt8(ascii: "\"") || content.suffix(2) == [UInt8(ascii: "\""), UInt8(ascii: ",")]
+    {
+      return .quotedItem
+    }
     return .other
   }
 

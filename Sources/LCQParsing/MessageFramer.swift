@@ -165,6 +165,15 @@ struct MessageFramer {
       block?.keepRaw(raw, number: number)
       block?.listClosed = true
       state = .afterList
+    case (.list, .quotedItem), (.header, .quotedItem):
+      block?.keepRaw(raw, number: number)
+      state = .list
+      addQuotedItem(cleaned, number: number)
+    case (.awaitingBroken, .other) where cleaned.content.first == UInt8(ascii: "<") || block?.hasQuotedItems == true:
+      // A broken constraint cut off before its class name (`<NS`), or a library's own text.
+      block?.keepRaw(raw, number: number)
+      setBroken(cleaned.content, line: number, column: cleaned.offset + 1, complete: false)
+      state = .afterBroken
     case (.list, .elision):
       block?.keepRaw(raw, number: number)
       block?.addIssue(
@@ -223,6 +232,14 @@ struct MessageFramer {
       let column = cleaned.offset + found.range.lowerBound + 1
       block?.add(RawBlock.Description(text: text, line: number, column: column))
     }
+  }
+
+  private mutating func addQuotedItem(_ cleaned: LineCleaner.Cleaned, number: Int) {
+    var content = cleaned.content
+    if content.last == UInt8(ascii: ",") { content.removeLast() }
+    let text = String(decoding: content.dropFirst().dropLast(), as: UTF8.self)
+    block?.hasQuotedItems = true
+    block?.add(RawBlock.Description(text: text, line: number, column: cleaned.offset + 2))
   }
 
   // MARK: - Will attempt to recover
@@ -293,9 +310,6 @@ struct MessageFramer {
     block = nil
     state = .idle
     consecutiveForeignLines = 0
-    if finished.descriptions.isEmpty, finished.broken == nil, !finished.isRedacted {
-      return
-    }
     output.append(finished)
   }
 }

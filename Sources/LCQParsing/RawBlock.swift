@@ -20,6 +20,7 @@ struct RawBlock {
   var listClosed = false
   var recoverySeen = false
   var footerSeen = false
+  var hasQuotedItems = false
   var issues: [ParseIssue] = []
   var rawLines: [String] = []
   var rawByteCount = 0
