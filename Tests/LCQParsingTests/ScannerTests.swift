@@ -1,0 +1,123 @@
+import LCQParsing
+import XCTest
+
+final class ScannerTests: XCTestCase {
+  private let message = """
+    2024-03-05 14:10:01.123457-0800 MyApp[4242:2043453] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+    \tProbably at least one of the constraints in the following list is one you don't want.
+    (
+        "<NSLayoutConstraint:0x600001 UIView:0x7f01.height == 10   (active)>",
+        "<NSLayoutConstraint:0x600002 UIView:0x7f01.height == 20   (active)>"
+    )
+
+    Will attempt to recover by breaking constraint
+    <NSLayoutConstraint:0x600002 UIView:0x7f01.height == 20   (active)>
+
+    Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+
+    """
+
+  private func scan(_ text: String, chunkSize: Int? = nil) -> (blocks: [ConflictBlock], summary: ScanSummary) {
+    CorpusFixtures.scan(Array(text.utf8), file: "test.log", chunkSize: chunkSize)
+  }
+
+  /// Where chunks end never changes what is found.
+  func testChunkBoundariesDoNotMatter() {
+    let files = CorpusFixtures.relativePaths(in: "formats") + [
+      "real/055-inputaccessory-5-messages-stream.log", "real/061-cordova-buddy-ios8-8-messages.log",
+      "real/192-medium-all-newlines-removed.log", "real/122-macvim-appkit-yosemite-wrapped-line.log",
+    ]
+    for file in files {
+      let bytes = CorpusFixtures.bytes(file)
+      let whole = CorpusFixtures.scan(bytes, file: file).blocks.map(fingerprint)
+      for size in [1, 7, 64, 4096] {
+        XCTAssertEqual(CorpusFixtures.scan(bytes, file: file, chunkSize: size).blocks.map(fingerprint), whole, "\(file) in \(size)-byte chunks")
+      }
+    }
+  }
+
+  func testBackToBackMessagesAndLineNumbers() {
+    let (blocks, summary) = scan(message + message)
+    XCTAssertEqual(blocks.count, 2)
+    XCTAssertEqual(blocks.map(\.source.line), [1, 12])
+    XCTAssertEqual(blocks.map(\.lastLine), [11, 22])
+    XCTAssertEqual(summary.lines, 22)
+    XCTAssertTrue(blocks.allSatisfy { $0.issues.isEmpty })
+  }
+
+  func testInterleavedLinesAreSkippedAndCounted() {
+    let noisy = message.replacingOccurrences(
+      of: "    \"<NSLayoutConstraint:0x600002",
+      with: "2024-03-05 14:10:01.2 MyApp[4242:2043453] [MC] Reading from public effective user settings.\n"
+        + "2024-03-05 14:10:01.3 MyApp[4242:2043453] [net] GET /feed 200\n    \"<NSLayoutConstraint:0x600002")
+    let block = scan(noisy).blocks[0]
+    XCTAssertEqual(block.constraints.count, 2)
+    XCTAssertEqual(block.interleavedLineCount, 2)
+    XCTAssertFalse(block.rawText.contains("[MC]"))
+    XCTAssertEqual(block.brokenConstraintIndex, 1)
+  }
+
+  func testStreamStartingAndEndingMidMessage() {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    let tail = lines[7...].joined(separator: "\n")  // from "Will attempt…"
+    let head = lines[0...3].joined(separator: "\n")  // header and the first item only
+    let (blocks, _) = scan(tail + "\n" + head)
+    XCTAssertEqual(blocks.count, 2)
+    XCTAssertEqual(blocks[0].header, .recoveryOnly)
+    XCTAssertTrue(blocks[0].constraints.isEmpty)
+    XCTAssertNotNil(blocks[0].brokenConstraint?.constraint)
+    XCTAssertEqual(blocks[1].constraints.count, 1)
+    XCTAssertTrue(blocks[1].issues.contains { $0.reason.contains("before its list was closed") }, "\(blocks[1].issues)")
+  }
+
+  func testAMessageEndsAfterTooManyUnrelatedLines() {
+    let noise = (1...60).map { "2024-03-05 14:10:02.0 MyApp[4242:1] [net] request \($0)" }.joined(separator: "\n")
+    let open = "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 1   (active)>\",\n"
+    let (blocks, _) = scan(open + noise + "\n" + message)
+    XCTAssertEqual(blocks.count, 2)
+    XCTAssertEqual(blocks[0].constraints.count, 1)
+    XCTAssertEqual(blocks[1].constraints.count, 2)
+  }
+
+  func testOverlongLineIsReadInPartAndTheRestGoesOn() {
+    let long = String(repeating: "x", count: ConflictScanner.maxLineLength + 1000)
+    let (blocks, summary) = scan(long + "\n" + message, chunkSize: 1 << 20)
+    XCTAssertEqual(summary.overlongLines, 1)
+    XCTAssertTrue(summary.issues[0].description.hasPrefix("test.log:1:1: line longer than"))
+    XCTAssertEqual(blocks.count, 1)
+    XCTAssertEqual(blocks[0].source.line, 2)
+  }
+
+  func testBinaryNoiseAndInvalidUTF8DoNotHarmTheBlock() {
+    var bytes: [UInt8] = [0, 0xFF, 0xFE, 10, 0xC3, 0x28, 10]
+    var generator = SystemRandomNumberGenerator()
+    bytes += (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) } + [10]
+    var text = Array(message.utf8)
+    // A label with a NUL byte and an invalid UTF-8 sequence.
+    let label = Array("UIView:0x7f01.height == 10".utf8)
+    if let range = text.firstRange(of: label) {
+      text.replaceSubrange(range, with: Array("UILabel:0x7f01'a".utf8) + [0, 0xC3, 0x28] + Array("b'.height == 10".utf8))
+    }
+    let (blocks, _) = CorpusFixtures.scan(bytes + text, file: "bin.log", chunkSize: 3000)
+    XCTAssertEqual(blocks.count, 1)
+    XCTAssertEqual(blocks[0].constraints.count, 2)
+    XCTAssertTrue(blocks[0].constraints.allSatisfy(\.isParsed), "\(blocks[0].issues)")
+    XCTAssertEqual(blocks[0].constraints[0].constraint?.firstItem.label, "a\u{0}\u{FFFD}(b")
+  }
+
+  func testEmptyAndBlankInput() {
+    XCTAssertEqual(scan("").blocks.count, 0)
+    XCTAssertEqual(scan("\n\n  \n").blocks.count, 0)
+    XCTAssertEqual(scan("[LayoutConstraints] nothing here").summary.lines, 1)
+  }
+
+  func testABracketedFirstLineIsNotTakenForAJSONArray() {
+    let blocks = CorpusFixtures.blocks("real/033-fdtake-negative-width-space.log")
+    XCTAssertEqual(blocks.count, 1)
+  }
+
+  private func fingerprint(_ block: ConflictBlock) -> String {
+    "\(block.source.line) \(block.lastLine) \(block.source.timestamp?.text ?? "") \(block.constraints.map(\.description)) "
+      + "\(block.brokenConstraint?.description ?? "") \(block.issues.map(\.description)) \(block.interleavedLineCount)"
+  }
+}
