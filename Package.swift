@@ -33,7 +33,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["LCQParsing"],
+      dependencies: ["lcq"],
       resources: [.copy("Fixtures")]
     ),
   ]

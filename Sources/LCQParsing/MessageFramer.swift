@@ -169,7 +169,8 @@ struct MessageFramer {
       block?.keepRaw(raw, number: number)
       state = .list
       addQuotedItem(cleaned, number: number)
-    case (.awaitingBroken, .other) where cleaned.content.first == UInt8(ascii: "<") || block?.hasQuotedItems == true:
+    case (.awaitingBroken, .other)
+    where cleaned.content.first == UInt8(ascii: "<") || block?.hasQuotedItems == true:
       // A broken constraint cut off before its class name (`<NS`), or a library's own text.
       block?.keepRaw(raw, number: number)
       setBroken(cleaned.content, line: number, column: cleaned.offset + 1, complete: false)

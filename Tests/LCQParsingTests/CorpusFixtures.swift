@@ -22,7 +22,9 @@ enum CorpusFixtures {
   }
 
   /// Scans `bytes`, fed in pieces of `chunkSize` bytes (all at once when `nil`).
-  static func scan(_ bytes: [UInt8], file: String, chunkSize: Int? = nil) -> (blocks: [ConflictBlock], summary: ScanSummary) {
+  static func scan(_ bytes: [UInt8], file: String, chunkSize: Int? = nil) -> (
+    blocks: [ConflictBlock], summary: ScanSummary
+  ) {
     var scanner = ConflictScanner(file: file)
     var blocks: [ConflictBlock] = []
     let size = chunkSize ?? max(bytes.count, 1)

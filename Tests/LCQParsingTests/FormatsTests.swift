@@ -6,11 +6,26 @@ import XCTest
 final class FormatsTests: XCTestCase {
   /// (file, line of each message's first line, timestamp of each as ISO-8601), read off the files.
   let formats: [(String, [Int], [String?])] = [
-    ("formats/log-stream-default.log", [4, 30], ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]),
-    ("formats/log-stream-syslog.log", [4, 30], ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]),
-    ("formats/log-stream-ndjson.log", [2, 5], ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]),
-    ("formats/log-show-json.log", [33, 123], ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]),
-    ("formats/xcode-console-crlf.log", [2, 28], ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]),
+    (
+      "formats/log-stream-default.log", [4, 30],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
+    (
+      "formats/log-stream-syslog.log", [4, 30],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
+    (
+      "formats/log-stream-ndjson.log", [2, 5],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
+    (
+      "formats/log-show-json.log", [33, 123],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
+    (
+      "formats/xcode-console-crlf.log", [2, 28],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
     // `--style compact` prints milliseconds and no UTC offset.
     ("formats/log-stream-compact.log", [4, 30], ["2024-03-05T14:10:01.124", "2024-03-05T14:10:04.127"]),
     // idevicesyslog prints no year and no fraction: no ISO-8601 instant.
@@ -25,10 +40,13 @@ final class FormatsTests: XCTestCase {
       XCTAssertEqual(blocks.count, 2, file)
       guard blocks.count == 2 else { continue }
       for (index, block) in blocks.enumerated() {
-        XCTAssertEqual(block.constraints.map(\.description), reference[index].constraints.map(\.description), file)
+        XCTAssertEqual(
+          block.constraints.map(\.description), reference[index].constraints.map(\.description), file)
         XCTAssertTrue(block.constraints.allSatisfy(\.isParsed), file)
-        XCTAssertEqual(block.constraints.map(\.constraint), reference[index].constraints.map(\.constraint), file)
-        XCTAssertEqual(block.brokenConstraint?.description, reference[index].brokenConstraint?.description, file)
+        XCTAssertEqual(
+          block.constraints.map(\.constraint), reference[index].constraints.map(\.constraint), file)
+        XCTAssertEqual(
+          block.brokenConstraint?.description, reference[index].brokenConstraint?.description, file)
         XCTAssertEqual(block.source.process, "MyApp", file)
         XCTAssertEqual(block.source.pid, 4242, file)
         XCTAssertEqual(block.source.line, lines[index], file)

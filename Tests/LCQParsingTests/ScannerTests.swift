@@ -17,21 +17,25 @@ final class ScannerTests: XCTestCase {
 
     """
 
-  private func scan(_ text: String, chunkSize: Int? = nil) -> (blocks: [ConflictBlock], summary: ScanSummary) {
+  private func scan(_ text: String, chunkSize: Int? = nil) -> (blocks: [ConflictBlock], summary: ScanSummary)
+  {
     CorpusFixtures.scan(Array(text.utf8), file: "test.log", chunkSize: chunkSize)
   }
 
   /// Where chunks end never changes what is found.
   func testChunkBoundariesDoNotMatter() {
-    let files = CorpusFixtures.relativePaths(in: "formats") + [
-      "real/055-inputaccessory-5-messages-stream.log", "real/061-cordova-buddy-ios8-8-messages.log",
-      "real/192-medium-all-newlines-removed.log", "real/122-macvim-appkit-yosemite-wrapped-line.log",
-    ]
+    let files =
+      CorpusFixtures.relativePaths(in: "formats") + [
+        "real/055-inputaccessory-5-messages-stream.log", "real/061-cordova-buddy-ios8-8-messages.log",
+        "real/192-medium-all-newlines-removed.log", "real/122-macvim-appkit-yosemite-wrapped-line.log",
+      ]
     for file in files {
       let bytes = CorpusFixtures.bytes(file)
       let whole = CorpusFixtures.scan(bytes, file: file).blocks.map(fingerprint)
       for size in [1, 7, 64, 4096] {
-        XCTAssertEqual(CorpusFixtures.scan(bytes, file: file, chunkSize: size).blocks.map(fingerprint), whole, "\(file) in \(size)-byte chunks")
+        XCTAssertEqual(
+          CorpusFixtures.scan(bytes, file: file, chunkSize: size).blocks.map(fingerprint), whole,
+          "\(file) in \(size)-byte chunks")
       }
     }
   }
@@ -67,12 +71,15 @@ final class ScannerTests: XCTestCase {
     XCTAssertTrue(blocks[0].constraints.isEmpty)
     XCTAssertNotNil(blocks[0].brokenConstraint?.constraint)
     XCTAssertEqual(blocks[1].constraints.count, 1)
-    XCTAssertTrue(blocks[1].issues.contains { $0.reason.contains("before its list was closed") }, "\(blocks[1].issues)")
+    XCTAssertTrue(
+      blocks[1].issues.contains { $0.reason.contains("before its list was closed") }, "\(blocks[1].issues)")
   }
 
   func testAMessageEndsAfterTooManyUnrelatedLines() {
-    let noise = (1...60).map { "2024-03-05 14:10:02.0 MyApp[4242:1] [net] request \($0)" }.joined(separator: "\n")
-    let open = "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 1   (active)>\",\n"
+    let noise = (1...60).map { "2024-03-05 14:10:02.0 MyApp[4242:1] [net] request \($0)" }.joined(
+      separator: "\n")
+    let open =
+      "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 1   (active)>\",\n"
     let (blocks, _) = scan(open + noise + "\n" + message)
     XCTAssertEqual(blocks.count, 2)
     XCTAssertEqual(blocks[0].constraints.count, 1)
@@ -96,7 +103,8 @@ final class ScannerTests: XCTestCase {
     // A label with a NUL byte and an invalid UTF-8 sequence.
     let label = Array("UIView:0x7f01.height == 10".utf8)
     if let range = text.firstRange(of: label) {
-      text.replaceSubrange(range, with: Array("UILabel:0x7f01'a".utf8) + [0, 0xC3, 0x28] + Array("b'.height == 10".utf8))
+      text.replaceSubrange(
+        range, with: Array("UILabel:0x7f01'a".utf8) + [0, 0xC3, 0x28] + Array("b'.height == 10".utf8))
     }
     let (blocks, _) = CorpusFixtures.scan(bytes + text, file: "bin.log", chunkSize: 3000)
     XCTAssertEqual(blocks.count, 1)

@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// `lcq analyze` run as a process on real files and pipes.
+final class AnalyzeCommandTests: XCTestCase {
+  private func jsonLines(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  func testJSONOutputKeepsTheContractKeys() throws {
+    let result = try LCQProcess.run([
+      "analyze", "--format", "json", LCQProcess.fixture("log-stream-ndjson.log"),
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "")
+    let blocks = try jsonLines(result.stdout)
+    XCTAssertEqual(blocks.count, 2)
+    let first = blocks[0]
+    let source = try XCTUnwrap(first["source"] as? [String: Any])
+    XCTAssertTrue((source["file"] as? String)?.hasSuffix("log-stream-ndjson.log") == true)
+    XCTAssertEqual(source["line"] as? Int, 2)
+    XCTAssertEqual(source["timestamp"] as? String, "2024-03-05T14:10:01.123457-08:00")
+    XCTAssertEqual(source["process"] as? String, "MyApp")
+    XCTAssertEqual(source["pid"] as? Int, 4242)
+    XCTAssertEqual(first["platform"] as? String, "uikit")
+    XCTAssertEqual(first["verdict"] as? String, "pending")
+    XCTAssertEqual(first["minimalSet"] as? [Int], [])
+    XCTAssertTrue(first["fingerprint"] is NSNull)
+    let constraints = try XCTUnwrap(first["constraints"] as? [[String: Any]])
+    XCTAssertEqual(constraints.count, 11)
+    XCTAssertEqual(
+      constraints[0]["description"] as? String,
+      "<NSLayoutConstraint:0x7f83b9a05b10 UIImageView:0x7f83b8171210.width == 40   (active)>")
+    XCTAssertEqual(constraints[0]["address"] as? String, "0x7f83b9a05b10")
+    XCTAssertEqual(constraints[0]["parsed"] as? Bool, true)
+    XCTAssertTrue(constraints[0]["issue"] is NSNull)
+    XCTAssertEqual(constraints[10]["constant"] as? Double, 94.3333)
+    let broken = try XCTUnwrap(first["brokenConstraint"] as? [String: Any])
+    XCTAssertEqual(broken["index"] as? Int, 7)
+    XCTAssertTrue((broken["description"] as? String)?.hasPrefix("<NSLayoutConstraint:0x7f83b85cf8e0") == true)
+  }
+
+  func testStandardInputThroughAPipeGivesTheSameBlocks() throws {
+    let path = LCQProcess.fixture("log-stream-default.log")
+    let fromFile = try LCQProcess.run(["analyze", "--format", "json", path])
+    let fromPipe = try LCQProcess.run(
+      ["analyze", "--format", "json"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+    XCTAssertEqual(fromPipe.status, 0)
+    XCTAssertEqual(
+      fromPipe.stdout.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\"\(path)\""),
+      fromFile.stdout)
+  }
+
+  func testTextOutputNamesTheBrokenConstraint() throws {
+    let result = try LCQProcess.run(["analyze", LCQProcess.fixture("log-stream-default.log")])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.contains("verdict: pending"))
+    XCTAssertTrue(result.stdout.contains("11 constraints; UIKit broke [8]"))
+    XCTAssertTrue(result.stdout.contains("MyApp[4242]"))
+  }
+
+  func testAMissingFileFailsWithExitOneAndTheOthersAreStillRead() throws {
+    let result = try LCQProcess.run([
+      "analyze", "/nonexistent/device.log", LCQProcess.fixture("log-stream-default.log"),
+    ])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains("/nonexistent/device.log: cannot open: No such file or directory"), result.stderr
+    )
+    XCTAssertTrue(result.stdout.contains("UIKit broke [8]"))
+  }
+
+  func testUsageErrorsExitWith64() throws {
+    let result = try LCQProcess.run(["analyze", "--format", "yaml"])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertTrue(result.stderr.contains("format"), result.stderr)
+  }
+
+  func testHelpDocumentsTheExitCodes() throws {
+    let result = try LCQProcess.run(["analyze", "--help"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.contains("64  the command line is wrong"), result.stdout)
+  }
+
+  /// 100 MB of random bytes: no crash, a clear message, exit 0.
+  func testHundredMegabytesOfRandomBytes() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-random-\(UUID()).bin")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let random = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/urandom"))
+    try random.readData(ofLength: 100_000_000).write(to: file)
+    try random.close()
+    let result = try LCQProcess.run(["analyze", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertTrue(result.stderr.contains("no conflict messages found"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("100000000 bytes"), result.stderr)
+  }
+
+  /// A 100 MB line followed by a real message: the line is read in part, the message found.
+  func testHundredMegabyteSingleLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-line-\(UUID()).log")
+    defer { try? FileManager.default.removeItem(at: file) }
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    let chunk = Data(repeating: UInt8(ascii: "x"), count: 1_000_000)
+    for _ in 0..<100 { handle.write(chunk) }
+    handle.write(Data("\n".utf8))
+    handle.write(try Data(contentsOf: URL(fileURLWithPath: LCQProcess.fixture("log-stream-default.log"))))
+    try handle.close()
+    let result = try LCQProcess.run(["analyze", "--format", "json", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(":1:1: line longer than 4 MiB; only its first 4 MiB were read"), result.stderr)
+    XCTAssertEqual(try jsonLines(result.stdout).count, 2)
+  }
+}

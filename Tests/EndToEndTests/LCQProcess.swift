@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// Runs the built `lcq` binary as a user would, with real pipes.
+struct LCQProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `lcq` executable next to the test bundle.
+  static var executable: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lcq")
+      }
+      fatalError("no test bundle")
+    #else
+      return Bundle.main.bundleURL.appendingPathComponent("lcq")
+    #endif
+  }
+
+  static func fixture(_ name: String) -> String {
+    Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(name)").path
+  }
+
+  /// Runs `lcq arguments…`, feeding `stdin` (if any) through a pipe.
+  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws
+    -> Result
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    try process.run()
+    if let stdin {
+      DispatchQueue.global().async {
+        input.fileHandleForWriting.write(stdin)
+        try? input.fileHandleForWriting.close()
+      }
+    }
+    let outData = DataBox()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      outData.data = output.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
+
+/// Holds what a reader thread collected; read only after the thread is done (`group.wait()`).
+private final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
