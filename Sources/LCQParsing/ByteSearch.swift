@@ -12,40 +12,105 @@
 /// message are skipped without ever becoming a `String`.
 enum ByteSearch {
   /// Returns the offset of the first occurrence of `needle` in `haystack[from..<to]`, or `nil`.
-  ///
-  /// Tests eight positions at a time on three of the needle's bytes (first, middle, last) with
-  /// word-wide arithmetic, and checks the rare candidates byte by byte. `needle` must be at
-  /// least 3 bytes long.
   static func find(
     _ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int, to: Int
   ) -> Int? {
+    findCountingNewlines(needle, in: haystack, from: from, to: to).hit
+  }
+
+  /// Searches `haystack[from..<to]` for `needle` and counts line feeds on the way.
+  ///
+  /// Tests eight positions at a time on three of the needle's bytes (first, middle, last) with
+  /// word-wide arithmetic; the filter may let a false candidate through (each is checked byte
+  /// by byte) but never misses a match. `needle` must be at least 3 bytes long.
+  ///
+  /// - Returns: the hit (or `nil`), the offset up to which line feeds were counted (never past
+  ///   the hit), and how many there were in `from..<scannedTo`.
+  static func findCountingNewlines(
+    _ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int, to: Int
+  ) -> (hit: Int?, scannedTo: Int, newlines: Int) {
     let length = needle.count
     precondition(length >= 3, "needle too short for the three-byte filter")
-    guard to - from >= length, let base = haystack.baseAddress else { return nil }
+    guard to - from >= length, let base = haystack.baseAddress else { return (nil, from, 0) }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let middle = length / 2
+    let lastOffset = length - 1
     let first = broadcast(needle[0])
     let center = broadcast(needle[middle])
-    let last = broadcast(needle[length - 1])
+    let last = broadcast(needle[lastOffset])
+    let newline = broadcast(10)
+    var newlines = 0
     var index = from
     #if _endian(little)
-      while index + 8 + length - 1 <= to {
+      let first16 = SIMD16<UInt8>(repeating: needle[0])
+      let center16 = SIMD16<UInt8>(repeating: needle[middle])
+      let last16 = SIMD16<UInt8>(repeating: needle[lastOffset])
+      let newline16 = SIMD16<UInt8>(repeating: 10)
+      let wideLimit = to &- length &- 15
+      while index <= wideLimit {
+        let block = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+        let candidates =
+          (block .== first16) .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
+          .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
+        let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
+        if words[0] | words[1] != 0 {
+          for (half, word) in [words[0], words[1]].enumerated() {
+            var bits = word
+            while bits != 0 {
+              let lane = half &* 8 &+ bits.trailingZeroBitCount &>> 3
+              if matches(needle, at: bytes + (index &+ lane)) { return (index &+ lane, index, newlines) }
+              bits &= ~(UInt64(0xFF) &<< (UInt64(lane & 7) &* 8))
+            }
+          }
+        }
+        let lineFeeds = unsafeBitCast(block .== newline16, to: SIMD2<UInt64>.self)
+        if lineFeeds[0] | lineFeeds[1] != 0 {
+          let lowBits: UInt64 = 0x0101_0101_0101_0101
+          newlines &+= sparseBitCount(lineFeeds[0] & lowBits) &+ sparseBitCount(lineFeeds[1] & lowBits)
+        }
+        index &+= 16
+      }
+      let limit = to &- length &- 7
+      while index <= limit {
+        let word = load(base, index)
         var candidates =
-          zeroBytes(load(base, index) ^ first) & zeroBytes(load(base, index + middle) ^ center)
-          & zeroBytes(load(base, index + length - 1) ^ last)
+          maybeZeroBytes(word ^ first) & maybeZeroBytes(load(base, index &+ middle) ^ center)
+          & maybeZeroBytes(load(base, index &+ lastOffset) ^ last)
         while candidates != 0 {
-          let lane = candidates.trailingZeroBitCount >> 3
-          if matches(needle, at: bytes + index + lane) { return index + lane }
+          let lane = candidates.trailingZeroBitCount &>> 3
+          if matches(needle, at: bytes + (index &+ lane)) { return (index &+ lane, index, newlines) }
           candidates &= candidates &- 1
         }
-        index += 8
+        newlines &+= sparseBitCount(zeroBytes(word ^ newline))
+        index &+= 8
       }
     #endif
+    let scanned = index
     while index + length <= to {
-      if matches(needle, at: bytes + index) { return index }
+      if matches(needle, at: bytes + index) { return (index, scanned, newlines) }
       index += 1
     }
-    return nil
+    return (nil, scanned, newlines)
+  }
+
+  /// The number of set bits, for words that usually have none or one: without a `popcnt`
+  /// instruction (baseline x86-64) this beats the generic population count.
+  @inline(__always)
+  private static func sparseBitCount(_ word: UInt64) -> Int {
+    var word = word
+    var count = 0
+    while word != 0 {
+      count &+= 1
+      word &= word &- 1
+    }
+    return count
+  }
+
+  /// The high bit of each zero byte of `word`, and possibly of some bytes above a zero byte
+  /// (three operations; for candidate filtering only).
+  @inline(__always)
+  private static func maybeZeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   @inline(__always)
@@ -101,10 +166,10 @@ enum ByteSearch {
     var index = from
     let newlines = broadcast(10)
     while index + 32 <= to {
-      count &+= zeroBytes(load(base, index) ^ newlines).nonzeroBitCount
-      count &+= zeroBytes(load(base, index + 8) ^ newlines).nonzeroBitCount
-      count &+= zeroBytes(load(base, index + 16) ^ newlines).nonzeroBitCount
-      count &+= zeroBytes(load(base, index + 24) ^ newlines).nonzeroBitCount
+      count &+= sparseBitCount(zeroBytes(load(base, index) ^ newlines))
+      count &+= sparseBitCount(zeroBytes(load(base, index &+ 8) ^ newlines))
+      count &+= sparseBitCount(zeroBytes(load(base, index &+ 16) ^ newlines))
+      count &+= sparseBitCount(zeroBytes(load(base, index &+ 24) ^ newlines))
       index += 32
     }
     let bytes = base.assumingMemoryBound(to: UInt8.self)

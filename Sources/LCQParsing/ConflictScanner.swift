@@ -139,14 +139,19 @@ public struct ConflictScanner {
     while position < limit {
       let lineStart: Int
       if framer.isIdle {
-        guard let hit = ByteSearch.find(Self.needle, in: bytes, from: position, to: limit) else {
-          lineNumber += ByteSearch.countNewlines(in: bytes, from: position, to: limit)
+        let search = ByteSearch.findCountingNewlines(Self.needle, in: bytes, from: position, to: limit)
+        lineNumber += search.newlines
+        guard let hit = search.hit else {
+          lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: limit)
           position = limit
           break
         }
         lineStart =
           ByteSearch.lastIndex(of: 10, in: bytes, from: position, to: hit).map { $0 + 1 } ?? position
-        lineNumber += ByteSearch.countNewlines(in: bytes, from: position, to: lineStart)
+        // No line feed lies between lineStart and the hit: only the part not yet counted is added.
+        if lineStart > search.scannedTo {
+          lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: lineStart)
+        }
       } else {
         lineStart = position
       }

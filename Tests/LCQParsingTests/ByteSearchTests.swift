@@ -1,0 +1,39 @@
+import XCTest
+
+@testable import LCQParsing
+
+/// The word-wide and vector search against a plain byte-by-byte reference.
+final class ByteSearchTests: XCTestCase {
+  func testSearchAndLineCountsMatchANaiveScan() {
+    var random = SystemRandomNumberGenerator()
+    let needle = Array("onstraint".utf8)
+    let alphabet = Array("onstraic \n\t<>".utf8)
+    for round in 0..<400 {
+      let count = Int.random(in: 0...300, using: &random)
+      var bytes = (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+      if round % 3 == 0, count > 20 {
+        let at = Int.random(in: 0...(count - needle.count), using: &random)
+        bytes.replaceSubrange(at..<(at + needle.count), with: needle)
+      }
+      let from = count > 0 ? Int.random(in: 0...count, using: &random) : 0
+      let to = Int.random(in: from...count, using: &random)
+      bytes.withUnsafeBytes { buffer in
+        let expectedHit = naiveFind(needle, bytes, from, to)
+        let result = ByteSearch.findCountingNewlines(needle, in: buffer, from: from, to: to)
+        XCTAssertEqual(result.hit, expectedHit, "round \(round)")
+        XCTAssertLessThanOrEqual(result.scannedTo, result.hit ?? to)
+        XCTAssertEqual(result.newlines, bytes[from..<result.scannedTo].filter { $0 == 10 }.count)
+        XCTAssertEqual(
+          ByteSearch.countNewlines(in: buffer, from: from, to: to), bytes[from..<to].filter { $0 == 10 }.count)
+      }
+    }
+  }
+
+  private func naiveFind(_ needle: [UInt8], _ bytes: [UInt8], _ from: Int, _ to: Int) -> Int? {
+    guard to - from >= needle.count else { return nil }
+    for index in from...(to - needle.count) where Array(bytes[index..<(index + needle.count)]) == needle {
+      return index
+    }
+    return nil
+  }
+}
