@@ -50,7 +50,8 @@ enum ByteSearch {
       while index <= wideLimit {
         let block = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
         let candidates =
-          (block .== first16) .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
+          (block .== first16)
+          .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
           .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
         let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
         if words[0] | words[1] != 0 {

@@ -51,6 +51,9 @@ public struct ConflictScanner {
   /// Scans more bytes; blocks completed by them are passed to `onBlock` in log order.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer, onBlock: (ConflictBlock) -> Void) {
     summary.bytes += bytes.count
+    if mode == .undecided, pending.isEmpty, let decided = decideMode(bytes) {
+      mode = decided
+    }
     if mode == .undecided {
       pending.append(contentsOf: bytes)
       guard let decided = decideMode(pending) else { return }
@@ -228,7 +231,11 @@ public struct ConflictScanner {
   }
 
   /// `log show --style json` starts with `[` and then `{`; anything else is read as lines.
-  private func decideMode(_ bytes: [UInt8], atEnd: Bool = false) -> Mode? {
+  /// Only the first 4 KiB are looked at; input that is still undecided there is read as lines.
+  private func decideMode(_ bytes: some Collection<UInt8>, atEnd: Bool = false) -> Mode? {
+    let window = 4096
+    let atEnd = atEnd || bytes.count >= window
+    let bytes = Array(bytes.prefix(window))
     var index = 0
     while index < bytes.count, bytes[index].isBlank || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
     guard index < bytes.count else { return atEnd ? .lines : nil }

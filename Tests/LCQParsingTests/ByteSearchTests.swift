@@ -24,7 +24,8 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertLessThanOrEqual(result.scannedTo, result.hit ?? to)
         XCTAssertEqual(result.newlines, bytes[from..<result.scannedTo].filter { $0 == 10 }.count)
         XCTAssertEqual(
-          ByteSearch.countNewlines(in: buffer, from: from, to: to), bytes[from..<to].filter { $0 == 10 }.count)
+          ByteSearch.countNewlines(in: buffer, from: from, to: to), bytes[from..<to].filter { $0 == 10 }.count
+        )
       }
     }
   }

@@ -119,6 +119,12 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(scan("[LayoutConstraints] nothing here").summary.lines, 1)
   }
 
+  func testLeadingWhitespaceBeyondTheModeWindowIsReadAsLines() {
+    let (blocks, _) = scan(String(repeating: " \n", count: 5000) + message, chunkSize: 1000)
+    XCTAssertEqual(blocks.count, 1)
+    XCTAssertEqual(blocks[0].source.line, 5001)
+  }
+
   func testABracketedFirstLineIsNotTakenForAJSONArray() {
     let blocks = CorpusFixtures.blocks("real/033-fdtake-negative-width-space.log")
     XCTAssertEqual(blocks.count, 1)

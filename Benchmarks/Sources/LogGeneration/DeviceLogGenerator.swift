@@ -28,7 +28,8 @@ public struct DeviceLogGenerator {
     var summary = GenerationSummary()
     var buffer: [UInt8] = []
     buffer.reserveCapacity(4 << 20)
-    let averageConflictLines = Double(templates.reduce(0) { $0 + $1.descriptions.count + 14 }) / Double(templates.count)
+    let averageConflictLines =
+      Double(templates.reduce(0) { $0 + $1.descriptions.count + 14 }) / Double(templates.count)
     let conflictProbabilityPerLine = conflictLineRate / averageConflictLines
     while summary.bytes < byteCount {
       let before = buffer.count
@@ -56,7 +57,8 @@ public struct DeviceLogGenerator {
   private mutating func prefix(library: String, subsystem: String, category: String) -> String {
     clock.advance(microseconds: Int(random.next() % 40_000))
     let thread = String(0x1f_0000 + Int(random.next() % 0xffff), radix: 16)
-    return "\(clock.text) 0x\(thread)   Default     0x0                  \(pid)   0    \(process): (\(library)) [\(subsystem):\(category)] "
+    return
+      "\(clock.text) 0x\(thread)   Default     0x0                  \(pid)   0    \(process): (\(library)) [\(subsystem):\(category)] "
   }
 
   private mutating func appendNoise(to buffer: inout [UInt8]) {
@@ -71,7 +73,9 @@ public struct DeviceLogGenerator {
   private mutating func appendConflict(to buffer: inout [UInt8]) -> Int {
     let template = templates[Int(random.next() % UInt64(templates.count))]
     var addresses: [String: String] = [:]
-    var text = prefix(library: template.isAppKit ? "AppKit" : "UIKitCore", subsystem: "com.apple.UIKit", category: "LayoutConstraints")
+    var text = prefix(
+      library: template.isAppKit ? "AppKit" : "UIKitCore", subsystem: "com.apple.UIKit",
+      category: "LayoutConstraints")
     if template.isAppKit {
       text += "Unable to simultaneously satisfy constraints:\n(\n"
     } else {
@@ -89,12 +93,16 @@ public struct DeviceLogGenerator {
       let comma = index + 1 < template.descriptions.count ? "," : ""
       text += "    \"\(freshAddresses(description, &addresses))\"\(comma)\n"
     }
-    text += ")\n\nWill attempt to recover by breaking constraint \n\(freshAddresses(template.broken, &addresses))\n\n"
+    text +=
+      ")\n\nWill attempt to recover by breaking constraint \n\(freshAddresses(template.broken, &addresses))\n\n"
     if template.isAppKit {
-      text += "Set the NSUserDefault NSConstraintBasedLayoutVisualizeMutuallyExclusiveConstraints to YES to have -[NSWindow visualizeConstraints:] automatically called when this happens.  And/or, set a symbolic breakpoint on LAYOUT_CONSTRAINTS_NOT_SATISFIABLE to catch this in the debugger.\n"
+      text +=
+        "Set the NSUserDefault NSConstraintBasedLayoutVisualizeMutuallyExclusiveConstraints to YES to have -[NSWindow visualizeConstraints:] automatically called when this happens.  And/or, set a symbolic breakpoint on LAYOUT_CONSTRAINTS_NOT_SATISFIABLE to catch this in the debugger.\n"
     } else {
-      text += "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.\n"
-      text += "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.\n"
+      text +=
+        "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.\n"
+      text +=
+        "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.\n"
     }
     buffer.append(contentsOf: text.utf8)
     return text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }

@@ -19,7 +19,8 @@ struct LogClock {
     let hours = secondsOfDay / 3600
     let minutes = secondsOfDay / 60 % 60
     let seconds = secondsOfDay % 60
-    return "2026-11-\(pad(day, 2)) \(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(microseconds, 6))-0800"
+    return
+      "2026-11-\(pad(day, 2)) \(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(microseconds, 6))-0800"
   }
 
   private func pad(_ value: Int, _ width: Int) -> String {

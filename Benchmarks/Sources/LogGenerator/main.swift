@@ -34,7 +34,9 @@ struct LogGeneratorCommand: ParsableCommand {
       handle = FileHandle.standardOutput
     } else {
       FileManager.default.createFile(atPath: output, contents: nil)
-      guard let file = FileHandle(forWritingAtPath: output) else { throw ValidationError("cannot write \(output)") }
+      guard let file = FileHandle(forWritingAtPath: output) else {
+        throw ValidationError("cannot write \(output)")
+      }
       handle = file
     }
     let summary = generator.generate(byteCount: byteCount) { handle.write(Data($0)) }
