@@ -295,6 +295,7 @@ public enum ScanError: Error, Sendable, CustomStringConvertible {
   /// `read(2)` failed with `code` (an `errno` value).
   case readFailed(file: String, code: Int32)
 
+  /// The value as lcq prints it.
   public var description: String {
     switch self {
     case .readFailed(let file, let code): "\(file): cannot read: \(String(cString: strerror(code)))"

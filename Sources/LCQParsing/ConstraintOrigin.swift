@@ -67,6 +67,7 @@ public struct AutoresizingMask: Sendable, Hashable, CustomStringConvertible {
     self.vertical = vertical
   }
 
+  /// The value as lcq prints it.
   public var description: String { "h=\(horizontal) v=\(vertical)" }
 }
 
@@ -83,5 +84,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     self.line = line
   }
 
+  /// The value as lcq prints it.
   public var description: String { "\(file)#\(line)" }
 }

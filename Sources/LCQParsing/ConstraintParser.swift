@@ -67,6 +67,7 @@ public struct ConstraintParseFailure: Error, Sendable, Hashable, CustomStringCon
     self.reason = reason
   }
 
+  /// The value as lcq prints it.
   public var description: String { "column \(column): \(reason)" }
 }
 

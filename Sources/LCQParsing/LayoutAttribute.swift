@@ -24,6 +24,7 @@ public enum LayoutAttribute: Sendable, Hashable, CustomStringConvertible {
     return all.map { (Array($0.description.utf8), $0) }
   }()
 
+  /// The value as lcq prints it.
   public var description: String {
     switch self {
     case .left: "left"
@@ -73,5 +74,6 @@ public enum LayoutRelation: String, Sendable, Hashable, CustomStringConvertible 
   case greaterThanOrEqual = ">="
   case lessThanOrEqual = "<="
 
+  /// The value as lcq prints it.
   public var description: String { rawValue }
 }

@@ -41,6 +41,7 @@ public struct LoggedNumber: Sendable, Hashable, CustomStringConvertible {
   /// One, as `1`.
   public static let one = LoggedNumber(1)
 
+  /// The value as lcq prints it.
   public var description: String { text }
 
   /// Whether `text` is `[-]digits[.digits][e[+-]digits]` (also `.5` and `5.`).

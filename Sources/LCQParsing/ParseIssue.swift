@@ -20,5 +20,6 @@ public struct ParseIssue: Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
   }
 
+  /// The value as lcq prints it.
   public var description: String { "\(file):\(line):\(column): \(reason)" }
 }

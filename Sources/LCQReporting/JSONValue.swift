@@ -12,7 +12,9 @@ public indirect enum JSONValue: Sendable, Hashable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
+  /// Values are equal when they serialize to the same text.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
+  /// Hashes the serialized text, consistent with `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 
   /// `value` as a string, or `null`.

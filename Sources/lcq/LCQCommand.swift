@@ -5,7 +5,7 @@ import ArgumentParser
 struct LCQCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lcq",
-    abstract: "Find, replay and explain Auto Layout constraint conflicts in iOS and macOS logs.",
+    abstract: "Find and read the Auto Layout constraint conflicts in iOS and macOS logs.",
     discussion: """
       lcq reads any log that holds "Unable to simultaneously satisfy constraints" or \
       "Conflicting constraints detected" messages: Xcode's console, `log stream` and \
