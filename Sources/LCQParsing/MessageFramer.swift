@@ -123,11 +123,15 @@ struct MessageFramer {
       (.awaitingBroken, .footer):
       block?.footerSeen = true
       block?.keepRaw(raw, number: number)
-      if cleaned.content.firstRange(of: Array("NSUserDefault".utf8), from: 0) != nil {
-        block?.platformHint = .appkit
-      }
+      let isAppKitFooter = cleaned.content.firstRange(of: Array("NSUserDefault".utf8), from: 0) != nil
+      if isAppKitFooter { block?.platformHint = .appkit }
       state = .afterBroken
       consecutiveForeignLines = 0
+      // Nothing follows the footer's last line: hand the block over now, not when the next line
+      // arrives, so that a live `log stream` pipe shows it at once.
+      if isAppKitFooter || cleaned.content.firstRange(of: Array("may also be helpful".utf8), from: 0) != nil {
+        close(into: &output)
+      }
       return
     case (.afterBroken, _):
       close(into: &output)

@@ -49,6 +49,22 @@ final class ScannerTests: XCTestCase {
     XCTAssertTrue(blocks.allSatisfy { $0.issues.isEmpty })
   }
 
+  /// A live pipe shows a block as soon as its footer's last line is read.
+  func testABlockIsHandedOverAtTheEndOfItsFooter() {
+    let complete = message.replacingOccurrences(
+      of: "catch this in the debugger.\n",
+      with: "catch this in the debugger.\n"
+        + "The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.\n"
+    )
+    var scanner = ConflictScanner(file: "live.log")
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array(complete.utf8)) { blocks.append($0) }
+    XCTAssertEqual(blocks.count, 1, "delivered before the input ends")
+    XCTAssertEqual(blocks.first?.lastLine, 12)
+    _ = scanner.finish { blocks.append($0) }
+    XCTAssertEqual(blocks.count, 1)
+  }
+
   func testInterleavedLinesAreSkippedAndCounted() {
     let noisy = message.replacingOccurrences(
       of: "    \"<NSLayoutConstraint:0x600002",
