@@ -11,13 +11,6 @@
 /// Everything here works on raw buffers so that lines which cannot belong to a conflict
 /// message are skipped without ever becoming a `String`.
 enum ByteSearch {
-  /// Returns the offset of the first occurrence of `needle` in `haystack[from..<to]`, or `nil`.
-  static func find(
-    _ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int, to: Int
-  ) -> Int? {
-    findCountingNewlines(needle, in: haystack, from: from, to: to).hit
-  }
-
   /// Searches `haystack[from..<to]` for `needle` and counts line feeds on the way.
   ///
   /// Tests eight positions at a time on three of the needle's bytes (first, middle, last) with
@@ -183,11 +176,6 @@ enum ByteSearch {
 }
 
 extension Array where Element == UInt8 {
-  /// Whether `needle` occurs anywhere in this byte array.
-  func contains(bytes needle: [UInt8]) -> Bool {
-    firstRange(of: needle, from: 0) != nil
-  }
-
   /// The first range of `needle` at or after `from`, by a plain forward search.
   func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
     guard !needle.isEmpty, count - from >= needle.count, from >= 0 else { return nil }
@@ -225,8 +213,6 @@ extension Array where Element == UInt8 {
 extension UInt8 {
   static let space = UInt8(ascii: " ")
   static let tab = UInt8(ascii: "\t")
-  static let quote = UInt8(ascii: "\"")
-  static let apostrophe = UInt8(ascii: "'")
 
   var isASCIIDigit: Bool { self >= 48 && self <= 57 }
   var isHexDigit: Bool {

@@ -56,16 +56,6 @@ public enum LayoutAttribute: Sendable, Hashable, CustomStringConvertible {
     case .engineVariable(let name): name
     }
   }
-
-  /// Whether the attribute lies on the horizontal axis.
-  public var isHorizontal: Bool {
-    switch self {
-    case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin,
-      .leadingMargin, .trailingMargin, .centerXWithinMargins, .minX, .midX, .maxX:
-      true
-    default: false
-    }
-  }
 }
 
 /// How a constraint relates its two sides.

@@ -121,7 +121,6 @@ struct MessageFramer {
       return
     case (.afterBroken, .footer), (.afterList, .footer), (.header, .footer), (.list, .footer),
       (.awaitingBroken, .footer):
-      block?.footerSeen = true
       block?.keepRaw(raw, number: number)
       let isAppKitFooter = cleaned.content.firstRange(of: Array("NSUserDefault".utf8), from: 0) != nil
       if isAppKitFooter { block?.platformHint = .appkit }
@@ -222,13 +221,6 @@ struct MessageFramer {
     var restStart = recovery.upperBound
     if rest.matches(Array(" constraint".utf8), at: restStart) { restStart += 11 }
     startRecovery(LineCleaner.Cleaned(content: rest, offset: offset), restStart: restStart, number: number)
-    if let start = DescriptionFinder.nextStart(in: rest, from: restStart),
-      let after = DescriptionFinder.find(in: rest, from: start).first?.range.upperBound,
-      rest[after...].firstRange(of: Array("Make a symbolic breakpoint".utf8)) != nil
-        || rest[after...].firstRange(of: Array("Set the NSUserDefault".utf8)) != nil
-    {
-      block?.footerSeen = true
-    }
   }
 
   private mutating func addDescriptions(from cleaned: LineCleaner.Cleaned, number: Int) {

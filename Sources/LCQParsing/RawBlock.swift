@@ -19,7 +19,6 @@ struct RawBlock {
   var listOpened = false
   var listClosed = false
   var recoverySeen = false
-  var footerSeen = false
   var hasQuotedItems = false
   var issues: [ParseIssue] = []
   var rawLines: [String] = []
