@@ -54,7 +54,8 @@ final class CorpusTests: XCTestCase {
 
   /// The broken constraint is found in the list in complete messages, as read off the files.
   func testBrokenConstraintIndexInCompleteMessages() {
-    // (file, block, index of the broken constraint in the list), counted by hand.
+    // (file, block, index of the broken constraint in the list): the broken line's address
+    // looked up by position in each message's list, read off the files.
     let cases: [(String, Int, Int?)] = [
       ("real/009-wtf-custom9-full-block-stackview.log", 0, 7),
       ("real/050-duckduckgo-toolbar-height-zero.log", 0, 1),
