@@ -34,7 +34,6 @@ public struct ConflictScanner {
   private var mode = Mode.undecided
   private var jsonArray = JSONArraySplitter()
   private var rawBlocks: [RawBlock] = []
-  private var pendingLineWasOpen = false
 
   private enum Mode { case undecided, lines, jsonArray }
 
@@ -60,7 +59,6 @@ public struct ConflictScanner {
       mode = decided
       let buffered = pending
       pending = []
-      summary.bytes -= buffered.count - bytes.count
       buffered.withUnsafeBytes { feedDecided($0, onBlock: onBlock) }
       return
     }
@@ -89,14 +87,14 @@ public struct ConflictScanner {
         )
       }
     default:
-      pendingLineWasOpen = !pending.isEmpty || discardingOverlongLine
+      let lastLineIsOpen = !pending.isEmpty || discardingOverlongLine
       if !pending.isEmpty {
         let line = pending
         pending = []
         handle(line[...], number: lineNumber)
       }
       framer.finish(into: &rawBlocks)
-      summary.lines = lineNumber - 1 + (pendingLineWasOpen ? 1 : 0)
+      summary.lines = lineNumber - 1 + (lastLineIsOpen ? 1 : 0)
     }
     deliver(onBlock)
     return summary

@@ -129,6 +129,17 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(blocks[0].constraints[0].constraint?.firstItem.label, "a\u{0}\u{FFFD}(b")
   }
 
+  /// Input that starts with blanks is fed before the scanner can tell lines from a JSON array.
+  func testByteAndLineCountsWhenTheModeIsDecidedLate() {
+    let text = "  \n \n" + message
+    for size in [1, 2, 5] {
+      let (blocks, summary) = scan(text, chunkSize: size)
+      XCTAssertEqual(summary.bytes, text.utf8.count, "\(size)-byte chunks")
+      XCTAssertEqual(summary.lines, 13, "\(size)-byte chunks")
+      XCTAssertEqual(blocks.first?.source.line, 3)
+    }
+  }
+
   func testEmptyAndBlankInput() {
     XCTAssertEqual(scan("").blocks.count, 0)
     XCTAssertEqual(scan("\n\n  \n").blocks.count, 0)
