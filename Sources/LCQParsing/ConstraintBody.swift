@@ -34,6 +34,8 @@ struct ConstraintBody {
 struct ItemReader {
   let bytes: [UInt8]
 
+  private static let hexPrefix = Array("0x".utf8)
+
   /// Reads `Class:0xADDR['label']` (or Masonry's `Class:key`) at `start`.
   ///
   /// - Parameter labelEnds: whether a quote at the given index closes the label.
@@ -45,7 +47,7 @@ struct ItemReader {
     let className = String(decoding: bytes[start..<index], as: UTF8.self)
     var cursor = index + 1
     let addressStart = cursor
-    if bytes.matches(Array("0x".utf8), at: cursor) {
+    if bytes.matches(Self.hexPrefix, at: cursor) {
       cursor += 2
       while cursor < end, bytes[cursor].isHexDigit { cursor += 1 }
       guard cursor > addressStart + 2 else { return nil }

@@ -65,10 +65,11 @@ enum DescriptionFinder {
     return found
   }
 
+  private static let constraintWord = Array("Constraint".utf8)
+
   /// The next index at or after `from` where a description starts.
   static func nextStart(in line: [UInt8], from: Int) -> Int? {
     var index = from
-    let constraintWord = Array("Constraint".utf8)
     while index + 1 < line.count {
       guard line[index] == UInt8(ascii: "<") else {
         index += 1
@@ -84,7 +85,7 @@ enum DescriptionFinder {
       let classStart = cursor
       while cursor < line.count, line[cursor].isClassNameByte { cursor += 1 }
       if cursor < line.count, line[cursor] == UInt8(ascii: ":"), cursor - classStart >= 10,
-        Array(line[classStart..<cursor]).firstRange(of: constraintWord, from: 0) != nil
+        Array(line[classStart..<cursor]).firstRange(of: Self.constraintWord, from: 0) != nil
       {
         return index
       }

@@ -3,6 +3,11 @@
 struct DescriptionReader {
   let bytes: [UInt8]
 
+  private static let stateMarkers = ["(active", "(inactive", "(Names:", "(names:"].map { Array($0.utf8) }
+  private static let huggingMarker = Array(" Hug:".utf8)
+  private static let horizontalMaskMarker = Array("h=".utf8)
+  private static let verticalMaskMarker = Array(" v=".utf8)
+
   func read() throws -> LayoutConstraint {
     guard let open = bytes.firstIndex(where: { !$0.isBlank }), bytes[open] == UInt8(ascii: "<") else {
       throw ConstraintParseFailure(column: 1, reason: "expected '<' at the start of a constraint")
@@ -65,7 +70,7 @@ struct DescriptionReader {
       priority = number
       bodyEnd = trimTrailingBlanks(index, start)
     }
-    if let hugStart = lastRange(of: Array(" Hug:".utf8), from: index, to: bodyEnd)?.lowerBound {
+    if let hugStart = lastRange(of: Self.huggingMarker, from: index, to: bodyEnd)?.lowerBound {
       bodyEnd = trimTrailingBlanks(index, hugStart)
     }
     guard bodyEnd > index else { throw failure(at: index, "expected a constraint body") }
@@ -118,8 +123,8 @@ struct DescriptionReader {
 
   /// `h=--& v=&--`: two three-character patterns of `-` and `&`.
   private func readMask(at index: Int, _ end: Int) -> AutoresizingMask? {
-    guard index + 11 <= end, bytes.matches(Array("h=".utf8), at: index),
-      bytes.matches(Array(" v=".utf8), at: index + 5)
+    guard index + 11 <= end, bytes.matches(Self.horizontalMaskMarker, at: index),
+      bytes.matches(Self.verticalMaskMarker, at: index + 5)
     else { return nil }
     let isMaskByte = { (byte: UInt8) in byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") }
     let horizontal = bytes[(index + 2)..<(index + 5)]
@@ -142,9 +147,8 @@ struct DescriptionReader {
 
   /// The state suffix starts at the last `(active`, `(inactive`, `(Names:` or `(names:`.
   private func findStateStart(from start: Int, _ end: Int) -> Int? {
-    let markers = ["(active", "(inactive", "(Names:", "(names:"].map { Array($0.utf8) }
     var best: Int?
-    for marker in markers {
+    for marker in Self.stateMarkers {
       if let range = lastRange(of: marker, from: start, to: end), range.lowerBound > (best ?? -1) {
         best = range.lowerBound
       }

@@ -42,13 +42,9 @@ enum LineKind {
         return .header(kind, prefixEnd: range.lowerBound, restStart: rest)
       }
     }
-    if let range = content.firstRange(of: recoveryPhrase, from: 0) {
-      var rest = range.upperBound
-      if content.matches(Array(" constraint".utf8), at: rest) { rest += 11 }
-      return .recovery(restStart: rest)
-    }
+    if let recovery = findRecovery(in: content) { return .recovery(restStart: recovery.restStart) }
     if content.matches(explanationPhrase, at: 0) { return .explanation }
-    if content == [UInt8(ascii: "<")] + Array("private>".utf8) { return .redacted }
+    if content == redactedMarker { return .redacted }
     if DescriptionFinder.hasDescription(content) {
       return content.first == UInt8(ascii: "(") ? .listOpen : .descriptions
     }
@@ -72,7 +68,23 @@ enum LineKind {
     (Array("Conflicting constraints detected".utf8), .conflictingConstraintsDetected),
     (Array("Unable to Satisfy constraints simultaneously".utf8), .unableToSatisfyPeriod),
   ]
+  /// `<private>`, what os_log privacy prints instead of the list or the broken constraint.
+  static let redactedMarker = Array("<private>".utf8)
+  /// The last line of a UIKit footer, and AppKit's one-line footer: a message ends there.
+  static let lastFooterPhrases: [[UInt8]] = ["may also be helpful", "NSUserDefault"].map { Array($0.utf8) }
+  /// What AppKit's footer contains and UIKit's does not.
+  static let appKitFooterPhrase = Array("NSUserDefault".utf8)
   private static let recoveryPhrase = Array("Will attempt to recover by breaking".utf8)
+  private static let recoveryConstraintWord = Array(" constraint".utf8)
+
+  /// Where "Will attempt to recover by breaking [constraint]" stands in `content`: the phrase's
+  /// start, and where the text after it (the broken constraint, if on the same line) begins.
+  static func findRecovery(in content: [UInt8]) -> (start: Int, restStart: Int)? {
+    guard let range = content.firstRange(of: recoveryPhrase, from: 0) else { return nil }
+    var rest = range.upperBound
+    if content.matches(recoveryConstraintWord, at: rest) { rest += recoveryConstraintWord.count }
+    return (range.lowerBound, rest)
+  }
   private static let explanationPhrase = Array("Probably at least one of the constraints".utf8)
   private static let footerPhrases: [[UInt8]] = [
     "UIViewAlertForUnsatisfiableConstraints", "UIConstraintBasedLayoutDebugging",
@@ -84,11 +96,13 @@ enum LineKind {
     "Try this", "(1)", "(2)", "(Note:", "Probably", "look at each constraint", "find the code that added",
   ].map { Array($0.utf8) }
 
+  private static let arrayClassWord = Array("__NSArray".utf8)
+
   private static func isListOpen(_ content: [UInt8]) -> Bool {
     if content == [UInt8(ascii: "(")] { return true }
     // lldb `po`: `<__NSArrayM 0x600000252510>(` or `< __NSArrayM 0x…>(`.
     return content.last == UInt8(ascii: "(")
-      && content.firstRange(of: Array("__NSArray".utf8), from: 0) != nil
+      && content.firstRange(of: arrayClassWord, from: 0) != nil
   }
 
   private static func isListClose(_ content: [UInt8]) -> Bool {

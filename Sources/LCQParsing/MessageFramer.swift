@@ -122,13 +122,14 @@ struct MessageFramer {
     case (.afterBroken, .footer), (.afterList, .footer), (.header, .footer), (.list, .footer),
       (.awaitingBroken, .footer):
       block?.keepRaw(raw, number: number)
-      let isAppKitFooter = cleaned.content.firstRange(of: Array("NSUserDefault".utf8), from: 0) != nil
-      if isAppKitFooter { block?.platformHint = .appkit }
+      if cleaned.content.firstRange(of: LineKind.appKitFooterPhrase, from: 0) != nil {
+        block?.platformHint = .appkit
+      }
       state = .afterBroken
       consecutiveForeignLines = 0
       // Nothing follows the footer's last line: hand the block over now, not when the next line
       // arrives, so that a live `log stream` pipe shows it at once.
-      if isAppKitFooter || cleaned.content.firstRange(of: Array("may also be helpful".utf8), from: 0) != nil {
+      if LineKind.lastFooterPhrases.contains(where: { cleaned.content.firstRange(of: $0, from: 0) != nil }) {
         close(into: &output)
       }
       return
@@ -207,20 +208,18 @@ struct MessageFramer {
   private mutating func consumeInline(
     _ rest: [UInt8], offset: Int, number: Int, into output: inout [RawBlock]
   ) {
-    guard let recovery = rest.firstRange(of: Array("Will attempt to recover by breaking".utf8), from: 0)
-    else {
+    guard let recovery = LineKind.findRecovery(in: rest) else {
       addDescriptions(from: LineCleaner.Cleaned(content: rest, offset: offset), number: number)
       if rest.last == UInt8(ascii: ")") || rest.suffix(2) == [UInt8(ascii: ")"), UInt8(ascii: ".")] {
         if DescriptionFinder.hasDescription(rest) { block?.listClosed = true }
       }
       return
     }
-    let listPart = Array(rest[..<recovery.lowerBound])
+    let listPart = Array(rest[..<recovery.start])
     addDescriptions(from: LineCleaner.Cleaned(content: listPart, offset: offset), number: number)
     block?.listClosed = listPart.contains(UInt8(ascii: ")"))
-    var restStart = recovery.upperBound
-    if rest.matches(Array(" constraint".utf8), at: restStart) { restStart += 11 }
-    startRecovery(LineCleaner.Cleaned(content: rest, offset: offset), restStart: restStart, number: number)
+    startRecovery(
+      LineCleaner.Cleaned(content: rest, offset: offset), restStart: recovery.restStart, number: number)
   }
 
   private mutating func addDescriptions(from cleaned: LineCleaner.Cleaned, number: Int) {
@@ -246,7 +245,7 @@ struct MessageFramer {
     state = .awaitingBroken
     if DescriptionFinder.nextStart(in: cleaned.content, from: restStart) != nil {
       startBroken(cleaned, from: restStart, number: number, raw: nil)
-    } else if cleaned.content[restStart...].firstRange(of: Array("<private>".utf8)) != nil {
+    } else if Array(cleaned.content[restStart...]).firstRange(of: LineKind.redactedMarker, from: 0) != nil {
       block?.isRedacted = true
       state = .afterBroken
     }

@@ -11,18 +11,23 @@ struct StateSuffixReader {
   let start: Int
   let end: Int
 
+  private static let active = Array("active".utf8)
+  private static let inactive = Array("inactive".utf8)
+  /// `names:` or `Names:`.
+  private static let namesKeyword = Array("ames:".utf8)
+
   func read() throws -> StateSuffix {
     var state = StateSuffix()
     var index = start + 1
-    if bytes.matches(Array("active".utf8), at: index) {
+    if bytes.matches(Self.active, at: index) {
       state.isActive = true
       index += 6
-    } else if bytes.matches(Array("inactive".utf8), at: index) {
+    } else if bytes.matches(Self.inactive, at: index) {
       state.isActive = false
       index += 8
     }
     let closing = bytes[index..<end].lastIndex(of: UInt8(ascii: ")")) ?? end
-    if let namesRange = bytes.firstRange(of: Array("ames:".utf8), from: index),
+    if let namesRange = bytes.firstRange(of: Self.namesKeyword, from: index),
       namesRange.upperBound <= closing
     {
       state.names = try readNames(from: namesRange.upperBound, to: closing)
