@@ -5,19 +5,21 @@ let package = Package(
   name: "lcq",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "LCQ", targets: ["LCQParsing", "LCQAnalysis", "LCQReporting"]),
+    .library(name: "LCQ", targets: ["LCQParsing", "LCQSolver", "LCQAnalysis", "LCQReporting"]),
     .executable(name: "lcq", targets: ["lcq"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
   ],
   targets: [
     .target(
       name: "LCQParsing",
       dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
     ),
-    .target(name: "LCQAnalysis", dependencies: ["LCQParsing"]),
+    .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
+    .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver"]),
     .target(name: "LCQReporting", dependencies: ["LCQParsing", "LCQAnalysis"]),
     .executableTarget(
       name: "lcq",
@@ -31,6 +33,7 @@ let package = Package(
       dependencies: ["LCQParsing"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "LCQSolverTests", dependencies: ["LCQSolver"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["lcq"],

@@ -1,0 +1,65 @@
+/// `coefficient × variable`.
+public struct Term<Number: SolverNumber>: Sendable {
+  /// The variable.
+  public var variable: Variable
+  /// Its coefficient.
+  public var coefficient: Number
+
+  /// Creates a term.
+  public init(_ variable: Variable, _ coefficient: Number = .one) {
+    self.variable = variable
+    self.coefficient = coefficient
+  }
+}
+
+/// A linear expression: `Σ coefficient × variable + constant`.
+public struct Expression<Number: SolverNumber>: Sendable, CustomStringConvertible {
+  /// The terms, in the order they were written (a variable may appear more than once).
+  public var terms: [Term<Number>]
+  /// The constant.
+  public var constant: Number
+
+  /// Creates an expression.
+  public init(_ terms: [Term<Number>] = [], constant: Number = .zero) {
+    self.terms = terms
+    self.constant = constant
+  }
+
+  /// The expression `variable`.
+  public init(_ variable: Variable) {
+    self.init([Term(variable)])
+  }
+
+  /// The expression `constant`.
+  public init(constant: Number) {
+    self.init([], constant: constant)
+  }
+
+  /// The value when each variable takes `value(variable)`.
+  public func value(_ value: (Variable) -> Number) -> Number {
+    terms.reduce(constant) { $0 + $1.coefficient * value($1.variable) }
+  }
+
+  /// The expression as `2·x + -1·y + 3`.
+  public var description: String {
+    var parts = terms.map { "\($0.coefficient)·\($0.variable)" }
+    if !constant.isNearZero || parts.isEmpty { parts.append(constant.description) }
+    return parts.joined(separator: " + ")
+  }
+
+  public static func + (lhs: Expression, rhs: Expression) -> Expression {
+    Expression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
+  }
+
+  public static func - (lhs: Expression, rhs: Expression) -> Expression {
+    lhs + rhs * -Number.one
+  }
+
+  public static func * (lhs: Expression, rhs: Number) -> Expression {
+    Expression(lhs.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
+  }
+
+  public static func + (lhs: Expression, rhs: Number) -> Expression {
+    Expression(lhs.terms, constant: lhs.constant + rhs)
+  }
+}

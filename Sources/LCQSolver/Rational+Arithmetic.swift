@@ -1,0 +1,118 @@
+import BigInt
+
+extension Rational: SolverNumber {
+  /// Zero.
+  public static let zero = Rational(storage: .small(0, 1))
+  /// One.
+  public static let one = Rational(storage: .small(1, 1))
+
+  /// Creates the integer `integer`.
+  public init(_ integer: Int) {
+    if integer == Int(Int64.min) {
+      self = Rational(numerator: BigInt(integer), denominator: 1)
+    } else {
+      self.init(storage: .small(Int64(integer), 1))
+    }
+  }
+
+  /// Exact: only zero is zero.
+  @inlinable public var isNearZero: Bool {
+    if case .small(let numerator, _) = storage { return numerator == 0 }
+    return false  // a big value is never zero: zero is always stored small
+  }
+
+  /// The nearest `Double` (approximately, for values that do not fit in 64 bits).
+  public var doubleValue: Double {
+    switch storage {
+    case .small(let numerator, let denominator):
+      return Double(numerator) / Double(denominator)
+    case .big(let numerator, let denominator):
+      let shift = max(0, max(numerator.bitWidth, denominator.bitWidth) - 1000)
+      return Double(numerator >> shift) / Double(denominator >> shift)
+    }
+  }
+
+  @inlinable public static func + (lhs: Rational, rhs: Rational) -> Rational {
+    if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
+      if b == 1, d == 1 {
+        let (sum, overflow) = a.addingReportingOverflow(c)
+        if !overflow, sum != .min { return Rational(storage: .small(sum, 1)) }
+      } else if b == d {
+        let (sum, overflow) = a.addingReportingOverflow(c)
+        if !overflow, sum != .min { return reducedSmall(sum, b) }
+      } else {
+        let (ad, o1) = a.multipliedReportingOverflow(by: d)
+        let (cb, o2) = c.multipliedReportingOverflow(by: b)
+        let (bd, o3) = b.multipliedReportingOverflow(by: d)
+        if !(o1 || o2 || o3) {
+          let (sum, o4) = ad.addingReportingOverflow(cb)
+          if !o4, sum != .min { return reducedSmall(sum, bd) }
+        }
+      }
+    }
+    return reduced(
+      lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
+      lhs.denominator * rhs.denominator)
+  }
+
+  @inlinable public static prefix func - (operand: Rational) -> Rational {
+    switch operand.storage {
+    case .small(let numerator, let denominator): Rational(storage: .small(-numerator, denominator))
+    case .big(let numerator, let denominator): Rational(storage: .big(-numerator, denominator))
+    }
+  }
+
+  @inlinable public static func - (lhs: Rational, rhs: Rational) -> Rational {
+    lhs + (-rhs)
+  }
+
+  @inlinable public static func * (lhs: Rational, rhs: Rational) -> Rational {
+    if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
+      if a == 0 || c == 0 { return .zero }
+      // Cross-reduce first so that the products stay small.
+      let g1 = Int64(greatestCommonDivisor(a.magnitude, d.magnitude))
+      let g2 = Int64(greatestCommonDivisor(c.magnitude, b.magnitude))
+      let (n, o1) = (a / g1).multipliedReportingOverflow(by: c / g2)
+      let (m, o2) = (b / g2).multipliedReportingOverflow(by: d / g1)
+      if !(o1 || o2), n != .min { return Rational(storage: .small(n, m)) }
+    }
+    return reduced(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
+  }
+
+  @inlinable public static func / (lhs: Rational, rhs: Rational) -> Rational {
+    precondition(!rhs.isNearZero, "division of a rational by zero")
+    return lhs * rhs.reciprocal
+  }
+
+  /// `1 / self`; `self` must not be zero.
+  @inlinable public var reciprocal: Rational {
+    switch storage {
+    case .small(let numerator, let denominator):
+      return numerator < 0
+        ? Rational(storage: .small(-denominator, -numerator))
+        : Rational(storage: .small(denominator, numerator))
+    case .big(let numerator, let denominator):
+      return Rational.reduced(denominator, numerator)
+    }
+  }
+
+  @inlinable public static func < (lhs: Rational, rhs: Rational) -> Bool {
+    if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
+      if b == d { return a < c }
+      let x = a.multipliedFullWidth(by: d)
+      let y = c.multipliedFullWidth(by: b)
+      return x.high < y.high || (x.high == y.high && x.low < y.low)
+    }
+    return lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator
+  }
+
+  /// The value as `n` or `n/d`.
+  public var description: String {
+    switch storage {
+    case .small(let numerator, let denominator):
+      denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)"
+    case .big(let numerator, let denominator):
+      denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)"
+    }
+  }
+}

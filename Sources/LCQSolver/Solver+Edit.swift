@@ -1,0 +1,108 @@
+extension Solver {
+  /// Makes `variable` editable: later ``suggest(_:for:)`` calls pull it towards a value with
+  /// the given (optional) strength.
+  public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError<Number>) {
+    guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
+    guard !strength.isRequired else { throw .requiredEditVariable(variable) }
+    let constraint = Constraint<Number>(
+      Expression(variable), .equal, strength: strength, name: "edit \(variable)")
+    try add(constraint)
+    edits[variable] = Edit(tag: constraints[constraint]!, constraint: constraint, constant: .zero)
+  }
+
+  /// Removes the edit constraint of `variable`.
+  public mutating func removeEditVariable(_ variable: Variable) throws(SolverError<Number>) {
+    guard let edit = edits.removeValue(forKey: variable) else { throw .unknownEditVariable(variable) }
+    try remove(edit.constraint)
+  }
+
+  /// Whether `variable` has an edit constraint.
+  public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
+
+  /// Suggests a value for an edit variable and re-solves (dual simplex).
+  public mutating func suggest(_ value: Number, for variable: Variable) throws(SolverError<Number>) {
+    guard var edit = edits[variable] else { throw .unknownEditVariable(variable) }
+    let delta = value - edit.constant
+    edit.constant = value
+    edits[variable] = edit
+    let marker = edit.tag.marker
+    if var row = rows[marker] {
+      row.constant = row.constant - delta
+      rows[marker] = row
+      if row.constant.isNegative { infeasibleRows.append(marker) }
+    } else if let other = edit.tag.other, var row = rows[other] {
+      row.constant = row.constant + delta
+      rows[other] = row
+      if row.constant.isNegative { infeasibleRows.append(other) }
+    } else {
+      var newlyInfeasible: [Symbol] = []
+      for basic in Array(rows.keys) {
+        guard let coefficient = rows[basic]!.cells[marker] else { continue }
+        rows[basic]!.constant = rows[basic]!.constant + coefficient * delta
+        if basic.kind != .external, rows[basic]!.constant.isNegative { newlyInfeasible.append(basic) }
+      }
+      infeasibleRows += newlyInfeasible.sorted()
+    }
+    try dualOptimize()
+  }
+
+  /// Restores feasibility of the rows made infeasible by a suggestion, keeping optimality.
+  mutating func dualOptimize() throws(SolverError<Number>) {
+    while let leaving = infeasibleRows.popLast() {
+      guard var row = rows[leaving], row.constant.isNegative else { continue }
+      var best: (symbol: Symbol, ratio: Number)?
+      for (symbol, coefficient) in row.cells where symbol.kind != .dummy && coefficient > .zero {
+        let ratio = objective.coefficient(for: symbol) / coefficient
+        if let current = best, ratio > current.ratio || (ratio == current.ratio && symbol > current.symbol) {
+          continue
+        }
+        best = (symbol, ratio)
+      }
+      guard let entering = best?.symbol else { throw .internalError("dual optimize failed") }
+      rows[leaving] = nil
+      row.solve(for: leaving, and: entering)
+      substitute(entering, with: row)
+      rows[entering] = row
+    }
+  }
+
+  /// Takes an optional constraint's errors out of the objective before it is removed.
+  mutating func removeErrorEffects(of constraint: Constraint<Number>, tag: Tag) {
+    let weight = Number(constraint.strength.priority)
+    for symbol in [tag.marker, tag.other].compactMap({ $0 }) where symbol.kind == .error {
+      if let row = rows[symbol] {
+        objective.insert(row, -weight)
+      } else {
+        objective.insert(symbol, -weight)
+      }
+    }
+  }
+
+  /// The row to pivot on so that a parametric marker can leave the tableau.
+  func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+    var negative: (symbol: Symbol, ratio: Number)?
+    var positive: (symbol: Symbol, ratio: Number)?
+    var any: Symbol?
+    for (basic, row) in rows {
+      guard let coefficient = row.cells[marker] else { continue }
+      if basic.kind == .external {
+        if any == nil || basic < any! { any = basic }
+      } else if coefficient < .zero {
+        let ratio = -row.constant / coefficient
+        if negative == nil || ratio < negative!.ratio
+          || (ratio == negative!.ratio && basic < negative!.symbol)
+        {
+          negative = (basic, ratio)
+        }
+      } else {
+        let ratio = row.constant / coefficient
+        if positive == nil || ratio < positive!.ratio
+          || (ratio == positive!.ratio && basic < positive!.symbol)
+        {
+          positive = (basic, ratio)
+        }
+      }
+    }
+    return negative?.symbol ?? positive?.symbol ?? any
+  }
+}

@@ -1,0 +1,274 @@
+/// An incremental simplex solver for linear equalities and inequalities with strengths, after
+/// the Cassowary algorithm (Badros, Borning and Stuckey, 2001).
+///
+/// Required constraints must hold; optional ones are satisfied as well as their priorities allow.
+/// The solver is generic over its numbers: ``Rational`` gives exact answers, `Double` speed.
+/// Ties between candidate symbols are always broken by the lowest symbol number, and symbols are
+/// numbered in the order constraints are added, so the same additions in the same order always
+/// give the same tableau, whatever the hash seed.
+public struct Solver<Number: SolverNumber>: Sendable {
+  /// The symbols that stand for one constraint in the tableau.
+  struct Tag: Sendable {
+    /// The symbol that appears in this constraint's row only: a slack, an error or a dummy.
+    var marker: Symbol
+    /// The second error symbol of an optional equality, or the error of an optional inequality.
+    var other: Symbol?
+    /// The sign the marker had in the constraint's own row (before any reversal).
+    var markerCoefficient: Number
+    /// The order in which the constraint was added.
+    var order: Int
+  }
+
+  /// An edit variable's constraint and its current suggested value.
+  struct Edit: Sendable {
+    var tag: Tag
+    var constraint: Constraint<Number>
+    var constant: Number
+  }
+
+  var constraints: [Constraint<Number>: Tag] = [:]
+  var rows: [Symbol: Row<Number>] = [:]
+  var variableSymbols: [Variable: Symbol] = [:]
+  var edits: [Variable: Edit] = [:]
+  var infeasibleRows: [Symbol] = []
+  var objective = Row<Number>()
+  /// The phase-one objective while a row is added with an artificial variable.
+  var artificialObjective: Row<Number>?
+  var nextSymbolID = 1
+  var nextOrder = 0
+
+  /// Creates an empty solver.
+  public init() {}
+
+  /// Whether `constraint` has been added.
+  public func contains(_ constraint: Constraint<Number>) -> Bool {
+    constraints[constraint] != nil
+  }
+
+  /// The number of constraints added (edit constraints included).
+  public var constraintCount: Int { constraints.count }
+
+  // MARK: Adding and removing
+
+  /// Adds a constraint.
+  ///
+  /// - Throws: ``SolverError/unsatisfiableConstraint(_:_:)`` with a proof when a required
+  ///   constraint cannot hold with the required constraints already added (the solver is then
+  ///   unchanged), or ``SolverError/duplicateConstraint(_:)``.
+  public mutating func add(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
+    guard constraints[constraint] == nil else { throw .duplicateConstraint(constraint) }
+    let before = self
+    do {
+      try insert(constraint)
+    } catch {
+      self = before
+      throw error
+    }
+  }
+
+  /// Adds a constraint; on error the caller restores the solver.
+  private mutating func insert(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
+    var (row, tag) = makeRow(for: constraint)
+    var subject = chooseSubject(row, tag)
+
+    if subject == nil, row.hasOnlyDummies {
+      if !row.constant.isNearZero {
+        throw .unsatisfiableConstraint(
+          constraint, explanation(from: row, adding: constraint, tag: tag))
+      }
+      subject = tag.marker
+    }
+
+    if let subject {
+      row.solve(for: subject)
+      substitute(subject, with: row)
+      rows[subject] = row
+    } else {
+      try addWithArtificialVariable(row, constraint: constraint, tag: tag)
+    }
+    constraints[constraint] = tag
+    try optimize()
+  }
+
+  /// Removes a constraint added earlier.
+  public mutating func remove(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
+    guard let tag = constraints.removeValue(forKey: constraint) else {
+      throw .unknownConstraint(constraint)
+    }
+    removeErrorEffects(of: constraint, tag: tag)
+    if rows.removeValue(forKey: tag.marker) == nil {
+      guard let leaving = markerLeavingRow(tag.marker) else {
+        throw .internalError("no row to remove the marker of \(constraint)")
+      }
+      var row = rows.removeValue(forKey: leaving)!
+      row.solve(for: leaving, and: tag.marker)
+      substitute(tag.marker, with: row)
+    }
+    try optimize()
+  }
+
+  // MARK: Values
+
+  /// The value of every variable the solver knows, by the current solution.
+  public func values() -> [Variable: Number] {
+    var result: [Variable: Number] = [:]
+    for (variable, symbol) in variableSymbols {
+      result[variable] = rows[symbol]?.constant ?? .zero
+    }
+    return result
+  }
+
+  /// The value of `variable` by the current solution (0 for a variable the solver never saw).
+  public func value(of variable: Variable) -> Number {
+    guard let symbol = variableSymbols[variable] else { return .zero }
+    return rows[symbol]?.constant ?? .zero
+  }
+
+  // MARK: Building rows
+
+  /// Turns a constraint into a tableau row (with basic variables substituted) and its tag.
+  mutating func makeRow(for constraint: Constraint<Number>) -> (Row<Number>, Tag) {
+    var row = Row<Number>(constant: constraint.expression.constant)
+    for term in constraint.expression.terms where !term.coefficient.isNearZero {
+      let symbol = symbol(for: term.variable)
+      if let basic = rows[symbol] {
+        row.insert(basic, term.coefficient)
+      } else {
+        row.insert(symbol, term.coefficient)
+      }
+    }
+    let strength = constraint.strength
+    let weight = Number(strength.priority)
+    let order = nextOrder
+    nextOrder += 1
+    var tag: Tag
+    switch constraint.relation {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      let coefficient: Number = constraint.relation == .lessThanOrEqual ? .one : -.one
+      let slack = newSymbol(.slack)
+      row.insert(slack, coefficient)
+      tag = Tag(marker: slack, other: nil, markerCoefficient: coefficient, order: order)
+      if !strength.isRequired {
+        let error = newSymbol(.error)
+        row.insert(error, -coefficient)
+        objective.insert(error, weight)
+        tag.other = error
+      }
+    case .equal:
+      if strength.isRequired {
+        let dummy = newSymbol(.dummy)
+        row.insert(dummy, .one)
+        tag = Tag(marker: dummy, other: nil, markerCoefficient: .one, order: order)
+      } else {
+        let plus = newSymbol(.error)
+        let minus = newSymbol(.error)
+        row.insert(plus, -.one)
+        row.insert(minus, .one)
+        objective.insert(plus, weight)
+        objective.insert(minus, weight)
+        tag = Tag(marker: plus, other: minus, markerCoefficient: -.one, order: order)
+      }
+    }
+    if row.constant < .zero { row.reverseSign() }
+    return (row, tag)
+  }
+
+  /// The symbol of an external variable, made on first use.
+  mutating func symbol(for variable: Variable) -> Symbol {
+    if let symbol = variableSymbols[variable] { return symbol }
+    let symbol = newSymbol(.external)
+    variableSymbols[variable] = symbol
+    return symbol
+  }
+
+  mutating func newSymbol(_ kind: Symbol.Kind) -> Symbol {
+    defer { nextSymbolID += 1 }
+    return Symbol(id: nextSymbolID, kind: kind)
+  }
+
+  /// The symbol a new row should be solved for: its lowest external, else a marker or error
+  /// with a negative coefficient; `nil` when the row needs an artificial variable.
+  func chooseSubject(_ row: Row<Number>, _ tag: Tag) -> Symbol? {
+    if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+    for candidate in [tag.marker, tag.other].compactMap({ $0 }) where candidate.isRestricted {
+      if row.coefficient(for: candidate).isNegative { return candidate }
+    }
+    return nil
+  }
+
+  /// Adds a row that has no obvious subject by minimising an artificial variable (phase one).
+  mutating func addWithArtificialVariable(
+    _ row: Row<Number>, constraint: Constraint<Number>, tag: Tag
+  ) throws(SolverError<Number>) {
+    let artificial = newSymbol(.slack)
+    rows[artificial] = row
+    artificialObjective = row
+    defer { artificialObjective = nil }
+    try optimize()
+    let finalObjective = artificialObjective!
+    let proof =
+      finalObjective.constant.isNearZero
+      ? nil : explanation(from: finalObjective, adding: constraint, tag: tag, ignoring: artificial)
+
+    if var artificialRow = rows.removeValue(forKey: artificial), !artificialRow.cells.isEmpty {
+      let entering =
+        artificialRow.cells.keys.filter(\.isRestricted).min()
+        ?? artificialRow.cells.keys.min()!
+      artificialRow.solve(for: artificial, and: entering)
+      substitute(entering, with: artificialRow)
+      rows[entering] = artificialRow
+    }
+    for symbol in rows.keys { rows[symbol]!.cells[artificial] = nil }
+    objective.cells[artificial] = nil
+
+    if let proof { throw .unsatisfiableConstraint(constraint, proof) }
+  }
+
+  // MARK: Substitution and optimisation
+
+  /// Replaces `symbol` by `row` in every row and in the objective.
+  mutating func substitute(_ symbol: Symbol, with row: Row<Number>) {
+    var newlyInfeasible: [Symbol] = []
+    for basic in Array(rows.keys) where rows[basic]!.cells[symbol] != nil {
+      rows[basic]!.substitute(symbol, with: row)
+      if basic.kind != .external, rows[basic]!.constant.isNegative {
+        newlyInfeasible.append(basic)
+      }
+    }
+    infeasibleRows += newlyInfeasible.sorted()
+    objective.substitute(symbol, with: row)
+    artificialObjective?.substitute(symbol, with: row)
+  }
+
+  /// Runs primal simplex on the objective (or on the artificial objective while one is set)
+  /// until no entering symbol improves it.
+  mutating func optimize() throws(SolverError<Number>) {
+    while true {
+      let current = artificialObjective ?? objective
+      guard
+        let entering = current.cells.filter({ $0.key.kind != .dummy && $0.value.isNegative }).keys.min()
+      else { return }
+      guard let leaving = leavingRow(for: entering) else {
+        throw .internalError("the objective is unbounded")
+      }
+      var row = rows.removeValue(forKey: leaving)!
+      row.solve(for: leaving, and: entering)
+      substitute(entering, with: row)
+      rows[entering] = row
+    }
+  }
+
+  /// The row that leaves when `entering` enters: the tightest ratio, lowest symbol on ties.
+  func leavingRow(for entering: Symbol) -> Symbol? {
+    var best: (symbol: Symbol, ratio: Number)?
+    for (basic, row) in rows where basic.kind != .external {
+      guard let coefficient = row.cells[entering], coefficient.isNegative else { continue }
+      let ratio = -row.constant / coefficient
+      if let current = best, ratio > current.ratio || (ratio == current.ratio && basic > current.symbol) {
+        continue
+      }
+      best = (basic, ratio)
+    }
+    return best?.symbol
+  }
+}

@@ -1,0 +1,84 @@
+import BigInt
+import XCTest
+
+@testable import LCQSolver
+
+final class RationalTests: XCTestCase {
+  func testArithmeticIsExactAndReduced() {
+    let third = Rational(1, 3)
+    XCTAssertEqual(third + third + third, .one)
+    XCTAssertEqual(Rational(6, -4).description, "-3/2")
+    XCTAssertEqual(Rational(2, 3) * Rational(9, 4), Rational(3, 2))
+    XCTAssertEqual(Rational(1, 2) / Rational(-1, 4), Rational(-2))
+    XCTAssertEqual(Rational(5) - Rational(5), .zero)
+    XCTAssertTrue(Rational(-1, 3) < Rational(-1, 4))
+    XCTAssertFalse(Rational(1, 3) < Rational(1, 3))
+  }
+
+  func testOverflowMovesToArbitraryPrecisionAndBack() {
+    let huge = Rational(Int64.max, 1)
+    let sum = huge + huge
+    XCTAssertTrue(sum.isBig)
+    XCTAssertEqual(sum.numerator, BigInt(Int64.max) * 2)
+    let back = sum - huge
+    XCTAssertFalse(back.isBig)
+    XCTAssertEqual(back, huge)
+    let tiny = Rational(1, Int64.max) * Rational(1, Int64.max)
+    XCTAssertTrue(tiny.isBig)
+    XCTAssertEqual(tiny * Rational(Int64.max, 1) * Rational(Int64.max, 1), .one)
+    XCTAssertTrue(Rational(1, Int64.max) * Rational(1, Int64.max) < Rational(1, Int64.max))
+  }
+
+  func testComparisonNearTheLimitsOfSixtyFourBits() {
+    let a = Rational(Int64.max - 1, Int64.max)
+    let b = Rational(Int64.max - 2, Int64.max - 1)
+    // (m-1)/m > (m-2)/(m-1) since (m-1)² > m(m-2).
+    XCTAssertTrue(b < a)
+    XCTAssertFalse(a < b)
+  }
+
+  func testDecimalTextIsReadExactly() {
+    XCTAssertEqual(Rational(decimal: "41.6667"), Rational(416_667, 10_000))
+    XCTAssertEqual(Rational(decimal: "-0.5"), Rational(-1, 2))
+    XCTAssertEqual(Rational(decimal: ".25"), Rational(1, 4))
+    XCTAssertEqual(Rational(decimal: "5."), Rational(5))
+    XCTAssertEqual(Rational(decimal: "+3e2"), Rational(300))
+    let dblMin = Rational(decimal: "2.22507e-308")!
+    XCTAssertEqual(dblMin.numerator, BigInt(222_507))
+    XCTAssertEqual(dblMin.denominator, BigInt(10).power(313))
+    XCTAssertEqual(Rational(decimal: "1e308")!.numerator, BigInt(10).power(308))
+    XCTAssertNil(Rational(decimal: "1e"))
+    XCTAssertNil(Rational(decimal: "abc"))
+    XCTAssertNil(Rational(decimal: "."))
+  }
+
+  func testRandomArithmeticMatchesArbitraryPrecision() {
+    var generator = SplitMix(seed: 7)
+    for _ in 0..<2000 {
+      let values = (0..<2).map { _ in
+        Rational(
+          Int64.random(in: -1 << 40...1 << 40, using: &generator),
+          Int64.random(in: 1...1 << 40, using: &generator))
+      }
+      let (a, b) = (values[0], values[1])
+      func big(_ n: BigInt, _ d: BigInt) -> Rational { Rational(numerator: n, denominator: d) }
+      XCTAssertEqual(
+        a + b, big(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator))
+      XCTAssertEqual(a * b, big(a.numerator * b.numerator, a.denominator * b.denominator))
+      XCTAssertEqual(a < b, a.numerator * b.denominator < b.numerator * a.denominator)
+    }
+  }
+}
+
+/// A small seeded generator, so that every run tests the same cases.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
