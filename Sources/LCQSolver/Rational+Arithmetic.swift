@@ -26,7 +26,8 @@ extension Rational: SolverNumber {
     switch storage {
     case .small(let numerator, let denominator):
       return Double(numerator) / Double(denominator)
-    case .big(let numerator, let denominator):
+    case .big(let fraction):
+      let (numerator, denominator) = (fraction.numerator, fraction.denominator)
       let shift = max(0, max(numerator.bitWidth, denominator.bitWidth) - 1000)
       return Double(numerator >> shift) / Double(denominator >> shift)
     }
@@ -58,7 +59,7 @@ extension Rational: SolverNumber {
   @inlinable public static prefix func - (operand: Rational) -> Rational {
     switch operand.storage {
     case .small(let numerator, let denominator): Rational(storage: .small(-numerator, denominator))
-    case .big(let numerator, let denominator): Rational(storage: .big(-numerator, denominator))
+    case .big(let fraction): Rational(storage: .big(fraction.negated))
     }
   }
 
@@ -91,8 +92,8 @@ extension Rational: SolverNumber {
       return numerator < 0
         ? Rational(storage: .small(-denominator, -numerator))
         : Rational(storage: .small(denominator, numerator))
-    case .big(let numerator, let denominator):
-      return Rational.reduced(denominator, numerator)
+    case .big(let fraction):
+      return Rational.reduced(fraction.denominator, fraction.numerator)
     }
   }
 
@@ -111,8 +112,9 @@ extension Rational: SolverNumber {
     switch storage {
     case .small(let numerator, let denominator):
       denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)"
-    case .big(let numerator, let denominator):
-      denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)"
+    case .big(let fraction):
+      fraction.denominator == 1
+        ? String(fraction.numerator) : "\(fraction.numerator)/\(fraction.denominator)"
     }
   }
 }

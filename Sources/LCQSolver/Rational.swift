@@ -8,7 +8,7 @@ public struct Rational: Sendable, Hashable {
   /// The two representations; `big` is used only when `small` cannot hold the value.
   @usableFromInline enum Storage: Sendable, Hashable {
     case small(Int64, Int64)
-    case big(BigInt, BigInt)
+    case big(BigFraction)
   }
 
   @usableFromInline var storage: Storage
@@ -31,7 +31,7 @@ public struct Rational: Sendable, Hashable {
   public var numerator: BigInt {
     switch storage {
     case .small(let numerator, _): BigInt(numerator)
-    case .big(let numerator, _): numerator
+    case .big(let fraction): fraction.numerator
     }
   }
 
@@ -39,7 +39,7 @@ public struct Rational: Sendable, Hashable {
   public var denominator: BigInt {
     switch storage {
     case .small(_, let denominator): BigInt(denominator)
-    case .big(_, let denominator): denominator
+    case .big(let fraction): fraction.denominator
     }
   }
 
@@ -53,7 +53,7 @@ public struct Rational: Sendable, Hashable {
   public var signum: Int {
     switch storage {
     case .small(let numerator, _): numerator == 0 ? 0 : (numerator < 0 ? -1 : 1)
-    case .big(let numerator, _): numerator.isZero ? 0 : (numerator.sign == .minus ? -1 : 1)
+    case .big(let fraction): fraction.numerator.sign == .minus ? -1 : 1
     }
   }
 
@@ -76,7 +76,7 @@ public struct Rational: Sendable, Hashable {
     {
       return Rational(storage: .small(small, smallDenominator))
     }
-    return Rational(storage: .big(numerator, denominator))
+    return Rational(storage: .big(BigFraction(numerator: numerator, denominator: denominator)))
   }
 
   /// Reduces a fraction of machine integers (`denominator > 0`).
@@ -103,4 +103,27 @@ public struct Rational: Sendable, Hashable {
     } while b != 0
     return a << shift
   }
+}
+
+/// A fraction too large for machine integers, boxed so that ``Rational`` stays small.
+@usableFromInline final class BigFraction: Sendable, Hashable {
+  @usableFromInline let numerator: BigInt
+  @usableFromInline let denominator: BigInt
+
+  init(numerator: BigInt, denominator: BigInt) {
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  @usableFromInline static func == (lhs: BigFraction, rhs: BigFraction) -> Bool {
+    lhs.numerator == rhs.numerator && lhs.denominator == rhs.denominator
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    hasher.combine(numerator)
+    hasher.combine(denominator)
+  }
+
+  /// The same fraction with the opposite sign.
+  @usableFromInline var negated: BigFraction { BigFraction(numerator: -numerator, denominator: denominator) }
 }
