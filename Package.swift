@@ -35,6 +35,10 @@ let package = Package(
     ),
     .testTarget(name: "LCQSolverTests", dependencies: ["LCQSolver"]),
     .testTarget(
+      name: "LCQAnalysisTests",
+      dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver"]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: ["lcq"],
       resources: [.copy("Fixtures")]

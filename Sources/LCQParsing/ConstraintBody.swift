@@ -13,15 +13,23 @@ struct ConstraintBody {
   var direction: LayoutConstraint.LayoutDirection?
 
   /// Fills in class and address of names-only items (and `|`) from the `names:` list.
+  ///
+  /// When one key names several items (two views whose names were cut to the same `Name...`),
+  /// the first use of the key takes the first entry and the second use the second, so that the
+  /// two stay distinct.
   mutating func resolve(through names: [NamedItem]) {
     guard !names.isEmpty else { return }
-    firstItem = Self.resolved(firstItem, names)
-    if let second = secondItem { secondItem = Self.resolved(second, names) }
+    firstItem = Self.resolved(firstItem, names, occurrence: 0)
+    if let second = secondItem {
+      let occurrence = second.name != nil && second.name == firstItem.name ? 1 : 0
+      secondItem = Self.resolved(second, names, occurrence: occurrence)
+    }
   }
 
-  private static func resolved(_ item: LayoutItem, _ names: [NamedItem]) -> LayoutItem {
-    guard item.address == nil, let name = item.name,
-      let entry = names.first(where: { $0.key == name })
+  private static func resolved(_ item: LayoutItem, _ names: [NamedItem], occurrence: Int) -> LayoutItem {
+    guard item.address == nil, let name = item.name else { return item }
+    let entries = names.filter { $0.key == name }
+    guard let entry = entries.indices.contains(occurrence) ? entries[occurrence] : entries.first
     else { return item }
     var resolved = item
     resolved.className = entry.item.className

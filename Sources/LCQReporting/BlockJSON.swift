@@ -10,22 +10,24 @@ public enum BlockJSON {
     var broken: JSONValue = .null
     if let logged = block.brokenConstraint {
       broken = .object(
-        [("index", .int(block.brokenConstraintIndex))] + constraintMembers(logged))
+        [("index", .int(block.brokenConstraintIndex))]
+          + ReplayJSON.standing(analysis.replay?.brokenConstraint) + constraintMembers(logged))
     }
-    return .object([
-      ("source", source(block.source)),
-      ("platform", .string(block.platform.rawValue)),
-      ("header", .string(block.header.rawValue)),
-      ("verdict", .string(analysis.verdict.rawValue)),
-      ("constraints", .array(block.constraints.map { .object(constraintMembers($0)) })),
-      ("brokenConstraint", broken),
-      ("minimalSet", .array(analysis.minimalSet.map { .int($0) })),
-      ("fingerprint", .string(analysis.fingerprint)),
-      ("redacted", .bool(block.isRedacted)),
-      ("issues", .array(block.issues.map { .string($0.description) })),
-      ("interleavedLines", .int(block.interleavedLineCount)),
-      ("lastLine", .int(block.lastLine)),
-    ])
+    return .object(
+      [
+        ("source", source(block.source)),
+        ("platform", .string(block.platform.rawValue)),
+        ("header", .string(block.header.rawValue)),
+        ("verdict", .string(analysis.verdict.rawValue)),
+        ("constraints", .array(block.constraints.map { .object(constraintMembers($0)) })),
+        ("brokenConstraint", broken),
+      ] + ReplayJSON.members(of: analysis.replay) + [
+        ("fingerprint", .string(analysis.fingerprint)),
+        ("redacted", .bool(block.isRedacted)),
+        ("issues", .array(block.issues.map { .string($0.description) })),
+        ("interleavedLines", .int(block.interleavedLineCount)),
+        ("lastLine", .int(block.lastLine)),
+      ])
   }
 
   private static func source(_ source: BlockSource) -> JSONValue {

@@ -1,0 +1,82 @@
+import LCQSolver
+
+/// The proof that a minimal set cannot hold: non-negative multipliers of its rows whose sum
+/// leaves no variable and a negative constant.
+///
+/// Each term uses its row in the direction `g ≥ 0` (an equality may be used either way); the
+/// weighted sum `Σ multiplier × g` is then both `≥ 0` at any point that satisfies every row and
+/// equal to ``sum``, a negative constant: `0 ≤ sum < 0`, a contradiction.
+public struct Certificate: Sendable {
+  /// One row of the proof.
+  public struct Term: Sendable {
+    /// The list index of the logged constraint, or `nil` for an implicit row.
+    public var constraint: Int?
+    /// The row's name: `[3]`, `[3] upper` for a widened number, or an implicit row such as
+    /// `0x7f83…width ≥ 0`.
+    public var row: String
+    /// The row as `g ≥ 0` (variables and constant of `g`, printed).
+    public var inequality: String
+    /// The multiplier, positive.
+    public var multiplier: Rational
+  }
+
+  /// The terms, in the order the rows were added.
+  public var terms: [Term]
+  /// `Σ multiplier × g`: a negative constant.
+  public var sum: Rational
+  /// Whether an exact check of the terms against the model's rows passed.
+  public var isVerified: Bool
+
+  /// Builds the certificate from a solver proof and checks it exactly, independently of the
+  /// solver's own reasoning.
+  init(proof: Explanation<Rational>, owners: [ObjectIdentifier: Int]) {
+    var terms: [Term] = []
+    var coefficients: [Variable: Rational] = [:]
+    var constant = Rational.zero
+    var signsHold = true
+    for entry in proof.entries {
+      let y = entry.multiplier
+      // Use the row as g = -e ≥ 0 when y > 0 (the row says e ≤ 0), else as g = e ≥ 0.
+      let usesUpperDirection = y.signum > 0
+      let multiplier = usesUpperDirection ? y : -y
+      let relation = entry.constraint.relation
+      if usesUpperDirection && relation == .greaterThanOrEqual { signsHold = false }
+      if !usesUpperDirection && relation == .lessThanOrEqual { signsHold = false }
+      let g = entry.constraint.expression * (usesUpperDirection ? -Rational.one : .one)
+      for term in g.terms {
+        coefficients[term.variable, default: .zero] =
+          coefficients[term.variable, default: .zero]
+          + term.coefficient * multiplier
+      }
+      constant = constant + g.constant * multiplier
+      terms.append(
+        Term(
+          constraint: owners[ObjectIdentifier(entry.constraint)], row: entry.constraint.name,
+          inequality: "\(g) ≥ 0", multiplier: multiplier))
+    }
+    self.terms = terms
+    sum = constant
+    isVerified =
+      signsHold && terms.allSatisfy { $0.multiplier.signum > 0 }
+      && coefficients.values.allSatisfy(\.isNearZero) && constant.signum < 0
+  }
+}
+
+/// A solution of a minimal set without one of its members: proof that the member is needed.
+public struct Witness: Sendable {
+  /// The list index of the member left out.
+  public var constraint: Int
+  /// A value for each variable of the remaining rows, by variable name, sorted by name.
+  public var values: [(name: String, value: Rational)]
+  /// Whether every remaining row (implicit rows included) holds exactly at these values.
+  public var isVerified: Bool
+
+  init(member: Int, values: [Variable: Rational], rows: [ModelRow]) {
+    constraint = member
+    let used = Set(rows.flatMap { $0.constraint.expression.terms.map(\.variable) })
+    self.values = values.filter { used.contains($0.key) }.map { ($0.key.name, $0.value) }.sorted {
+      $0.name < $1.name
+    }
+    isVerified = rows.allSatisfy { row in row.constraint.isSatisfied { values[$0] ?? .zero } }
+  }
+}

@@ -1,0 +1,95 @@
+/// Every minimal conflicting set of a small block, and every minimal correction.
+///
+/// A breadth-first hitting-set tree (Reiter, 1987) finds every minimal *correction*: a smallest
+/// set of members whose removal makes the block feasible. The minimal conflicting sets are then
+/// exactly the minimal hitting sets of the corrections (the duality of Liffiton and Sakallah,
+/// 2008), each confirmed with one more check.
+struct ConflictEnumeration {
+  /// Every minimal conflicting set, each in canonical order, the first one first.
+  var sets: [[Int]]
+  /// Every minimal correction, each in canonical order.
+  var corrections: [[Int]]
+  /// Whether the search ran to the end within its budget.
+  var isComplete: Bool
+
+  /// Enumerates around `first`, the set already isolated; at most `budget` isolations.
+  static func enumerate(
+    in model: LayoutModel, candidates: [Int], first: [Int], relaxed: Bool, budget: Int = 400
+  ) throws(ReplayError) -> ConflictEnumeration {
+    let rank = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1, $0) })
+    func canonical(_ set: some Sequence<Int>) -> [Int] { set.sorted { rank[$0]! < rank[$1]! } }
+
+    var conflicts: [[Int]] = [first]
+    var corrections: [Set<Int>] = []
+    var queue: [[Int]] = [[]]
+    var seen: Set<Set<Int>> = [[]]
+    var isolations = 0
+    var isComplete = true
+    var head = 0
+    while head < queue.count {
+      let blocked = queue[head]
+      head += 1
+      let blockedSet = Set(blocked)
+      if corrections.contains(where: { $0.isSubset(of: blockedSet) }) { continue }
+      var conflict = conflicts.first { blockedSet.isDisjoint(with: $0) }
+      if conflict == nil {
+        guard isolations < budget else {
+          isComplete = false
+          break
+        }
+        isolations += 1
+        let remaining = candidates.filter { !blockedSet.contains($0) }
+        if let found = try ConflictIsolation.isolate(in: model, candidates: remaining, relaxed: relaxed) {
+          conflicts.append(found.members)
+          conflict = found.members
+        } else {
+          corrections.append(blockedSet)
+          continue
+        }
+      }
+      for member in conflict! {
+        let child = blocked + [member]
+        if seen.insert(Set(child)).inserted { queue.append(child) }
+      }
+    }
+
+    var sets = conflicts.map { Set($0) }
+    if isComplete {
+      for candidate in minimalHittingSets(of: corrections) where !sets.contains(candidate) {
+        let rows = model.rows(for: canonical(candidate), relaxed: relaxed)
+        if case .infeasible = try Feasibility.check(rows) { sets.append(candidate) }
+      }
+    }
+    var ordered = sets.dropFirst().map(canonical).sorted { lhs, rhs in
+      lhs.count != rhs.count
+        ? lhs.count < rhs.count : lhs.map { rank[$0]! }.lexicographicallyPrecedes(rhs.map { rank[$0]! })
+    }
+    ordered.insert(first, at: 0)
+    let sortedCorrections = corrections.map(canonical).sorted { lhs, rhs in
+      lhs.count != rhs.count
+        ? lhs.count < rhs.count : lhs.map { rank[$0]! }.lexicographicallyPrecedes(rhs.map { rank[$0]! })
+    }
+    return ConflictEnumeration(sets: ordered, corrections: sortedCorrections, isComplete: isComplete)
+  }
+
+  /// The minimal sets that meet every set of `family`.
+  static func minimalHittingSets(of family: [Set<Int>]) -> [Set<Int>] {
+    var results: [Set<Int>] = []
+    func extend(_ chosen: Set<Int>) {
+      guard let missed = family.first(where: { $0.isDisjoint(with: chosen) }) else {
+        if !results.contains(where: { $0.isSubset(of: chosen) }) {
+          results.removeAll { chosen.isSubset(of: $0) }
+          results.append(chosen)
+        }
+        return
+      }
+      for element in missed.sorted() {
+        let next = chosen.union([element])
+        if results.contains(where: { $0.isSubset(of: next) }) { continue }
+        extend(next)
+      }
+    }
+    if !family.isEmpty { extend([]) }
+    return results
+  }
+}

@@ -1,0 +1,72 @@
+import LCQParsing
+import LCQSolver
+
+/// A block's constraints as linear rows over item frames, ready for the solver.
+///
+/// Each readable, active, required constraint of the list is a *member*, with two forms: `exact`
+/// (the numbers as printed) and `relaxed` (each number may be anything that prints the same).
+/// *Implicit* rows hold what UIKit's engine assumes: sizes are never negative, baselines lie
+/// within their view, unknown margin insets are not negative.
+struct LayoutModel {
+  /// One logged constraint in the model.
+  struct Member {
+    /// Its index in the block's list.
+    var index: Int
+    /// Its rows with the printed numbers.
+    var exact: [Constraint<Rational>]
+    /// Its rows with every printed number widened to what prints the same.
+    var relaxed: [Constraint<Rational>]
+    /// The implicit rows it needs (indices into ``LayoutModel/implicit``).
+    var implicit: [Int]
+    /// Unknown quantities its rows involve.
+    var missing: Set<MissingQuantity>
+    /// Whether UIKit or AppKit made it (rather than the app).
+    var isSystemGenerated: Bool
+  }
+
+  /// The members, in canonical order: system-generated first, then by address-free description,
+  /// so that the order of the log's list never matters.
+  var members: [Member] = []
+  /// Implicit rows, each made when a member first needs it.
+  var implicit: [Constraint<Rational>] = []
+  /// Indices of listed constraints left out, with the reason.
+  var excluded: [(index: Int, reason: String)] = []
+  /// Every unknown quantity of the block (unreadable constraints included).
+  var missing: Set<MissingQuantity> = []
+  /// Unknown margin insets, for the "UIKit's default margins" check.
+  var marginInsets: [Variable] = []
+  /// Item frames by key.
+  var frames: [String: ItemFrame] = [:]
+  /// Item keys in the order they were first used.
+  var frameOrder: [String] = []
+  /// The printed item for each key (for drawing and naming).
+  var itemsByKey: [String: LayoutItem] = [:]
+
+  /// Builds the model of `block`.
+  init(block: ConflictBlock) {
+    var builder = LayoutModelBuilder(block: block)
+    self = builder.build()
+  }
+
+  init() {}
+
+  /// The member for a list index.
+  func member(at index: Int) -> Member? { members.first { $0.index == index } }
+
+  /// The rows for a set of members (given by list index), implicit rows first.
+  func rows(for indices: [Int], relaxed: Bool) -> [ModelRow] {
+    let chosen = Set(indices)
+    var implicitUsed = Set<Int>()
+    var memberRows: [ModelRow] = []
+    for member in members where chosen.contains(member.index) {
+      implicitUsed.formUnion(member.implicit)
+      memberRows += (relaxed ? member.relaxed : member.exact).map {
+        ModelRow(constraint: $0, member: member.index)
+      }
+    }
+    return implicitUsed.sorted().map { ModelRow(constraint: implicit[$0], member: nil) } + memberRows
+  }
+
+  /// The list indices of every member, in canonical order.
+  var memberIndices: [Int] { members.map(\.index) }
+}

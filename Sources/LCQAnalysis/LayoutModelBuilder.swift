@@ -1,0 +1,119 @@
+import LCQParsing
+import LCQSolver
+
+/// Lowers a block's typed constraints to a ``LayoutModel``.
+struct LayoutModelBuilder {
+  let block: ConflictBlock
+  var model = LayoutModel()
+  var marginGuides = MarginGuides([], key: { _, _ in "" })
+  /// Implicit rows already made, by a key that names them.
+  var implicitIndex: [String: Int] = [:]
+  /// Unknown variables already made, by key.
+  var unknowns: [String: Variable] = [:]
+
+  init(block: ConflictBlock) {
+    self.block = block
+  }
+
+  /// What a member's lowering collects besides its rows.
+  struct MemberContext {
+    var implicit: [Int] = []
+    var missing: Set<MissingQuantity> = []
+    let index: Int
+  }
+
+  mutating func build() -> LayoutModel {
+    var candidates: [(index: Int, constraint: LayoutConstraint, logged: LoggedConstraint)] = []
+    for (index, logged) in block.constraints.enumerated() {
+      guard let constraint = logged.constraint else {
+        model.excluded.append((index, "unreadable"))
+        model.missing.insert(.unparsedConstraint)
+        continue
+      }
+      if constraint.isActive == false {
+        model.excluded.append((index, "inactive"))
+        continue
+      }
+      if let priority = constraint.priority, priority.value < 1000 {
+        model.excluded.append((index, "optional (priority \(priority.text))"))
+        continue
+      }
+      candidates.append((index, constraint, logged))
+    }
+    marginGuides = MarginGuides(candidates.map(\.constraint)) { Self.key(of: $0, other: $1) }
+    let ordered = candidates.map { candidate in
+      (
+        candidate, ConstraintOwnership.isSystemGenerated(candidate.constraint),
+        AddressFreeText.of(candidate.logged.description)
+      )
+    }.sorted { lhs, rhs in
+      if lhs.1 != rhs.1 { return lhs.1 }
+      if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
+      if lhs.0.logged.description != rhs.0.logged.description {
+        return lhs.0.logged.description < rhs.0.logged.description
+      }
+      return lhs.0.index < rhs.0.index
+    }
+    for (candidate, isSystem, _) in ordered {
+      var context = MemberContext(index: candidate.index)
+      let (exact, relaxed) = lower(candidate.constraint, &context)
+      model.missing.formUnion(context.missing)
+      model.members.append(
+        LayoutModel.Member(
+          index: candidate.index, exact: exact, relaxed: relaxed, implicit: context.implicit,
+          missing: context.missing, isSystemGenerated: isSystem))
+    }
+    return model
+  }
+
+  /// An item's key within the block; visual format's `|` without a `names:` entry stands for
+  /// the superview of the other item.
+  static func key(of item: LayoutItem, other: LayoutItem?) -> String {
+    if item.isSuperview, item.address == nil {
+      return "superview(" + (other.map { key(of: $0, other: nil) } ?? "?") + ")"
+    }
+    return item.identity
+  }
+
+  // MARK: Frames, implicit rows and unknowns
+
+  /// The frame of an item, made with its `width ≥ 0` and `height ≥ 0` rows on first use.
+  mutating func frame(_ key: String, item: LayoutItem?, _ context: inout MemberContext) -> ItemFrame {
+    let frame: ItemFrame
+    if let existing = model.frames[key] {
+      frame = existing
+    } else {
+      frame = ItemFrame(key: key)
+      model.frames[key] = frame
+      model.frameOrder.append(key)
+      if let item { model.itemsByKey[key] = item }
+    }
+    require("\(key).width ≥ 0", Expression(frame.width), .greaterThanOrEqual, &context)
+    require("\(key).height ≥ 0", Expression(frame.height), .greaterThanOrEqual, &context)
+    return frame
+  }
+
+  /// Adds an implicit row (once per block) to the member's needs.
+  mutating func require(
+    _ name: String, _ expression: Expression<Rational>, _ relation: Relation, _ context: inout MemberContext
+  ) {
+    let index: Int
+    if let existing = implicitIndex[name] {
+      index = existing
+    } else {
+      index = model.implicit.count
+      model.implicit.append(Constraint(expression, relation, name: name))
+      implicitIndex[name] = index
+    }
+    if !context.implicit.contains(index) { context.implicit.append(index) }
+  }
+
+  /// An unknown quantity (made once per key).
+  mutating func unknown(_ key: String, _ kind: MissingQuantity, _ context: inout MemberContext) -> Variable {
+    context.missing.insert(kind)
+    if let existing = unknowns[key] { return existing }
+    let variable = Variable(key)
+    unknowns[key] = variable
+    return variable
+  }
+}
