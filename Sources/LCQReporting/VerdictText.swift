@@ -1,0 +1,71 @@
+import LCQAnalysis
+import LCQParsing
+
+/// The sentences that explain a verdict and UIKit's choice of constraint to break.
+enum VerdictText {
+  static func lines(for analysis: BlockAnalysis) -> [String] {
+    guard let replay = analysis.replay else {
+      switch analysis.verdict {
+      case .redacted: return ["  The list was replaced by <private>: nothing to replay."]
+      case .unparsed: return ["  No constraint of the list could be read: nothing to replay."]
+      default: return []
+      }
+    }
+    var lines: [String] = []
+    switch replay.verdict {
+    case .conflict:
+      let count = replay.minimalSets.count
+      var text = "  Proven conflict: these constraints cannot all hold, even allowing for rounding"
+      text += " (certificate \(replay.certificate?.isVerified == true ? "checked" : "NOT checked")"
+      text +=
+        ", \(replay.witnesses.filter(\.isVerified).count) of \(replay.minimalSet.count) members shown necessary)."
+      lines.append(text)
+      if count > 1 || !replay.minimalSetsComplete {
+        lines.append(
+          replay.minimalSetsComplete
+            ? "  The block holds \(count) different minimal conflicting sets; the one shown drops system-generated constraints where it can."
+            : "  The block is large: other minimal sets may exist.")
+      }
+      if let fixes = replay.singleFixes {
+        lines.append(
+          fixes.isEmpty
+            ? "  No single constraint's removal resolves the whole block."
+            : "  Removing any one of \(fixes.sorted().map { "[\($0 + 1)]" }.joined(separator: " ")) resolves the whole block."
+        )
+      }
+    case .withinPrecision:
+      lines.append(
+        "  Infeasible only as printed: with each number allowed to be anything that prints the same, the constraints can all hold (a rounding artefact)."
+      )
+    case .undecidable:
+      if let note = replay.note {
+        lines.append("  Not replayed: \(note).")
+      } else {
+        let missing = replay.missing.map(\.phrase).joined(separator: ", ")
+        lines.append("  Feasible only thanks to what the log does not state: \(missing).")
+        if replay.infeasibleWithDefaultMargins == true {
+          lines.append("  With UIKit's default 8-point layout margins, the constraints cannot all hold.")
+        }
+      }
+    case .satisfiable:
+      lines.append(
+        "  Every logged constraint can hold together: a phantom conflict (UIKit's own rounding, or a list that is not whole)."
+      )
+    default:
+      break
+    }
+    if let standing = replay.brokenConstraint, let index = standing.index, replay.verdict == .conflict {
+      let name = "[\(index + 1)]"
+      if standing.resolves == true {
+        lines.append("  UIKit broke \(name): removing it resolves the conflict.")
+      } else if standing.inMinimalSet || standing.inAnyMinimalSet == true {
+        lines.append(
+          "  UIKit broke \(name): it takes part in the conflict, but removing it alone does not resolve the block."
+        )
+      } else {
+        lines.append("  UIKit broke \(name), which takes no part in any minimal conflicting set.")
+      }
+    }
+    return lines
+  }
+}
