@@ -1,0 +1,171 @@
+import LCQAnalysis
+import LCQParsing
+import XCTest
+
+/// The layout rules, one at a time, on small hand-written blocks.
+final class LayoutModelTests: XCTestCase {
+  /// Analyses a list given as description lines.
+  func analyze(
+    _ descriptions: [String], platform header: String = "Unable to simultaneously satisfy constraints."
+  )
+    -> BlockAnalysis
+  {
+    let text = ([header, "("] + descriptions.map { "    \"\($0)\"," } + [")"]).joined(separator: "\n") + "\n"
+    var scanner = ConflictScanner(file: "test.log")
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array(text.utf8)) { blocks.append($0) }
+    _ = scanner.finish { blocks.append($0) }
+    XCTAssertEqual(blocks.count, 1)
+    return BlockAnalyzer().analyze(blocks[0])
+  }
+
+  func testSizesAreNeverNegative() {
+    // 10 + w + 10 = 15 needs w = -5.
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 H:|-(10)-[UIView:0xa]   (active, names: '|':UIView:0xb )>",
+      "<NSLayoutConstraint:0x2 H:[UIView:0xa]-(10)-|   (active, names: '|':UIView:0xb )>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.width == 15   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.minimalSet.sorted(), [0, 1, 2])
+    let implicit = analysis.replay?.certificate?.terms.filter { $0.constraint == nil }.map(\.row)
+    XCTAssertEqual(implicit, ["0xa.width ≥ 0"])
+  }
+
+  func testRightToLeftMirrorsLeadingAndTrailing() {
+    // In RTL, H:[A]-(8)-[B] puts B 8 points to the left of A; B's right edge at A.x - 8 then
+    // conflicts with B.right == A.left.
+    let rtl = analyze([
+      "<NSLayoutConstraint:0x1 H:[UIView:0xa]-(8)-[UIView:0xb](RTL)   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.right == UIView:0xa.left   (active)>",
+    ])
+    XCTAssertEqual(rtl.verdict, .conflict)
+    let ltr = analyze([
+      "<NSLayoutConstraint:0x1 H:[UIView:0xa]-(8)-[UIView:0xb](LTR)   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.right == UIView:0xa.left   (active)>",
+    ])
+    // In LTR, B starts 8 right of A's right edge, so B's right edge cannot be at A's left edge
+    // either, unless A has a negative width: a conflict too, through A.width ≥ 0.
+    XCTAssertEqual(ltr.verdict, .conflict)
+    let ltrFine = analyze([
+      "<NSLayoutConstraint:0x1 H:[UIView:0xa]-(8)-[UIView:0xb](LTR)   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.left == UIView:0xa.right + 8   (active)>",
+    ])
+    XCTAssertEqual(ltrFine.verdict, .satisfiable)
+    let rtlFine = analyze([
+      "<NSLayoutConstraint:0x1 H:[UIView:0xa]-(8)-[UIView:0xb](RTL)   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.left == UIView:0xb.right + 8   (active)>",
+    ])
+    XCTAssertEqual(rtlFine.verdict, .satisfiable)
+  }
+
+  func testMarginsAreUnknownUnlessTheGuideIsLogged() {
+    let unknown = analyze([
+      "<NSLayoutConstraint:0x1 UILabel:0xa.leading == UIView:0xb.leadingMargin   (active)>",
+      "<NSLayoutConstraint:0x2 UILabel:0xa.trailing == UIView:0xb.trailingMargin   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.width == 10   (active)>",
+    ])
+    XCTAssertEqual(unknown.verdict, .undecidable)
+    XCTAssertEqual(unknown.replay?.missing, [.margins])
+    XCTAssertEqual(unknown.replay?.infeasibleWithDefaultMargins, true)
+
+    let linked = analyze([
+      "<NSLayoutConstraint:0x1 UILabel:0xa.leading == UIView:0xb.leadingMargin   (active)>",
+      "<NSLayoutConstraint:0x2 UILabel:0xa.trailing == UIView:0xb.trailingMargin   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.width == 10   (active)>",
+      "<NSLayoutConstraint:0x4 'UIView-leftMargin-guide-constraint' H:|-(8)-[UILayoutGuide:0xc'UIViewLayoutMarginsGuide'](LTR)   (active, names: '|':UIView:0xb )>",
+      "<NSLayoutConstraint:0x5 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0xc'UIViewLayoutMarginsGuide']-(8)-|(LTR)   (active, names: '|':UIView:0xb )>",
+    ])
+    XCTAssertEqual(linked.verdict, .conflict)
+    XCTAssertEqual(linked.minimalSet.sorted(), [2, 3, 4])
+  }
+
+  func testBaselinesLieWithinTheirView() {
+    // A baseline 30 below the top of a view at most 20 high.
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 UILabel:0xa.firstBaseline == UILabel:0xa.top + 30   (active)>",
+      "<NSLayoutConstraint:0x2 UILabel:0xa.height <= 20   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    let open = analyze([
+      "<NSLayoutConstraint:0x1 UILabel:0xa.firstBaseline == UIView:0xb.top + 30   (active)>",
+      "<NSLayoutConstraint:0x2 UILabel:0xa.top == UIView:0xb.top   (active)>",
+    ])
+    XCTAssertEqual(open.verdict, .undecidable)
+    XCTAssertEqual(open.replay?.missing, [.baseline])
+  }
+
+  func testAPositionScaledByAFactorDependsOnTheContainerOrigin() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.centerX == 0.5*UIView:0xb.centerX   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.centerX == UIView:0xb.centerX + 10   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .undecidable)
+    XCTAssertEqual(analysis.replay?.missing, [.containerOrigin])
+  }
+
+  func testRoundingOfPrintedNumbersIsAllowedForButNotMore() {
+    // 3 × 33.3333 = 99.9999 ≠ 100 as printed, but 33.3333 stands for [33.33325, 33.33335].
+    let rounding = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width == 33.3333   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.width == 3*UIView:0xa.width   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.width == 100   (active)>",
+    ])
+    XCTAssertEqual(rounding.verdict, .withinPrecision)
+    let real = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width == 33.333   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.width == 3*UIView:0xa.width   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.width == 100   (active)>",
+    ])
+    XCTAssertEqual(real.verdict, .conflict)
+  }
+
+  func testAutoresizingPositionsAreRelativeToTheNamedSuperview() {
+    let analysis = analyze([
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=--& v=--& UIView:0xa.minX == 10   (active, names: '|':UIView:0xb )>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.leading == UIView:0xb.leading + 20   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    let unnamed = analyze([
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=--& v=--& UIView:0xa.minX == 10   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.leading == UIView:0xb.leading + 20   (active)>",
+    ])
+    XCTAssertEqual(unnamed.verdict, .undecidable)
+    XCTAssertEqual(unnamed.replay?.missing, [.containerOrigin])
+  }
+
+  func testEngineVariablesUnreadableAndInactiveConstraints() {
+    let engine = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.height == UIView:0xa.contentHeight{id: 178}   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.height == 10   (active)>",
+    ])
+    XCTAssertEqual(engine.verdict, .undecidable)
+    XCTAssertEqual(engine.replay?.missing, [.engineVariable])
+    let inactive = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.height == 20   (inactive)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.height == 10   (active)>",
+    ])
+    XCTAssertEqual(inactive.verdict, .satisfiable)
+    XCTAssertEqual(inactive.replay?.excluded.map(\.reason), ["inactive"])
+  }
+
+  func testSystemSpacingIsItsNumber() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 V:[UIView:0xa]-(NSSpace(8))-[UIView:0xb]   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xb.top == UIView:0xa.bottom + 7   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+  }
+
+  func testTwoIndependentConflictsAreBothFound() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width == 10   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.width == 20   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xb.height == 10   (active)>",
+      "<NSLayoutConstraint:0x4 UIView:0xb.height >= 30   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(Set(analysis.replay?.minimalSets.map { Set($0) } ?? []), [[0, 1], [2, 3]])
+    XCTAssertEqual(analysis.replay?.singleFixes, [])
+  }
+}
