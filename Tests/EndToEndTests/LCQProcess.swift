@@ -25,12 +25,23 @@ struct LCQProcess {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(name)").path
   }
 
+  /// The repository's root folder (tests run from the source tree).
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
   /// Runs `lcq arguments…`, feeding `stdin` (if any) through a pipe.
   static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws
     -> Result
   {
+    try execute(executable, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs any program, feeding `stdin` (if any) through a pipe.
+  static func execute(
+    _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }

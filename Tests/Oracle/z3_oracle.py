@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""An independent check of lcq's verdicts with z3 and exact rationals.
+
+Runs `lcq analyze --format json` on log files, rebuilds each block's system in z3 from lcq's
+typed constraints (the layout rules are written again here, not taken from lcq), and checks:
+
+- conflict: the minimal set is infeasible, and each one-smaller subset is feasible;
+- within-precision: infeasible with the printed numbers, feasible once each number may be
+  anything that prints the same (6 significant digits);
+- undecidable: feasible with every number widened;
+- satisfiable: feasible with the printed numbers.
+
+Usage: z3_oracle.py LCQ_BINARY LOG_FILE...   Exit 0 when every check passes.
+"""
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+
+import z3
+
+SIZE = {"width", "height"}
+X_POS = {"left", "right", "leading", "trailing", "centerX", "leftMargin", "rightMargin",
+         "leadingMargin", "trailingMargin", "centerXWithinMargins"}
+Y_POS = {"top", "bottom", "centerY", "firstBaseline", "lastBaseline", "topMargin", "bottomMargin",
+         "centerYWithinMargins"}
+AUTORESIZING = {"minX", "midX", "maxX", "minY", "midY", "maxY"}
+
+
+def exact(number):
+    """The printed number as a fraction (lcq prints the logged digits as a JSON number)."""
+    return Fraction(Decimal(str(number)))
+
+
+def half_width(number):
+    """Half the interval of values that print as `number` with %g's 6 significant digits."""
+    text = str(number).lower()
+    mantissa, _, exponent = text.partition("e")
+    exponent = int(exponent) if exponent else 0
+    mantissa = mantissa.lstrip("+-")
+    digits = mantissa.replace(".", "")
+    if digits.strip("0") == "":
+        return Fraction(0)
+    point = mantissa.index(".") if "." in mantissa else len(mantissa)
+    first = next(i for i, d in enumerate(digits) if d != "0")
+    leading_place = point - 1 - first + exponent
+    last_place = point - len(digits) + exponent
+    place = min(leading_place - 5, last_place)
+    return Fraction(1, 2) * Fraction(10) ** place
+
+
+class Model:
+    """The block's system in z3 terms."""
+
+    def __init__(self, block):
+        self.block = block
+        self.vars = {}
+        self.implicit = {}  # name -> z3 constraint
+        self.guides = {}  # (owner key, side) -> guide key
+        for c in block["constraints"]:
+            ident = c.get("identifier") or ""
+            if c.get("parsed") and ident.startswith("UIView-") and ident.endswith("Margin-guide-constraint"):
+                side = ident[len("UIView-"):-len("Margin-guide-constraint")]
+                side = {"leading": "left", "trailing": "right"}.get(side, side)
+                first, second = c["firstItem"], c["secondItem"]
+                guide, owner = (first, second) if is_guide(first) else (second, first)
+                self.guides[(key(owner, guide), side)] = key(guide, owner)
+
+    def var(self, name):
+        if name not in self.vars:
+            self.vars[name] = z3.Real(name)
+        return self.vars[name]
+
+    def frame(self, k, needs):
+        for part in ("width", "height"):
+            name = f"{k}.{part} >= 0"
+            self.implicit[name] = self.var(f"{k}.{part}") >= 0
+            needs.add(name)
+        return (self.var(f"{k}.x"), self.var(f"{k}.y"), self.var(f"{k}.width"), self.var(f"{k}.height"))
+
+    def margin(self, k, frame, side, needs):
+        x, y, w, h = frame
+        guide = self.guides.get((k, side))
+        if guide:
+            gx, gy, gw, gh = self.frame(guide, needs)
+            return {"left": gx, "right": gx + gw, "top": gy, "bottom": gy + gh}[side]
+        inset = self.var(f"{k}.inset.{side}")
+        self.implicit[f"{k}.inset.{side} >= 0"] = inset >= 0
+        needs.add(f"{k}.inset.{side} >= 0")
+        return {"left": x + inset, "right": x + w - inset, "top": y + inset, "bottom": y + h - inset}[side]
+
+    def side(self, item, k, attribute, c, index, needs):
+        """(expression, kind) with kind one of x, y, size, relative."""
+        frame = self.frame(k, needs)
+        x, y, w, h = frame
+        rtl = c.get("direction") == "RTL"
+        flip = -1 if rtl else 1
+        if attribute in ("leading", "trailing", "centerX", "leadingMargin", "trailingMargin",
+                         "centerXWithinMargins") and rtl:
+            mirrored = {"leading": "right", "trailing": "left", "centerX": "centerX",
+                        "leadingMargin": "rightMargin", "trailingMargin": "leftMargin",
+                        "centerXWithinMargins": "centerXWithinMargins"}[attribute]
+            expression, kind = self.side_ltr(item, k, mirrored, frame, c, index, needs)
+            return flip * expression, kind
+        return self.side_ltr(item, k, attribute, frame, c, index, needs)
+
+    def side_ltr(self, item, k, attribute, frame, c, index, needs):
+        x, y, w, h = frame
+        table = {"left": (x, "x"), "leading": (x, "x"), "right": (x + w, "x"), "trailing": (x + w, "x"),
+                 "centerX": (x + w / 2, "x"), "top": (y, "y"), "bottom": (y + h, "y"),
+                 "centerY": (y + h / 2, "y"), "width": (w, "size"), "height": (h, "size")}
+        if attribute in table:
+            return table[attribute]
+        if attribute in ("firstBaseline", "lastBaseline"):
+            b = self.var(f"{k}.{attribute}")
+            self.implicit[f"{k}.{attribute} in [0, height]"] = z3.And(b >= 0, b <= h)
+            needs.add(f"{k}.{attribute} in [0, height]")
+            return (y + b, "y")
+        margins = {"leftMargin": ("left", "x"), "leadingMargin": ("left", "x"), "rightMargin": ("right", "x"),
+                   "trailingMargin": ("right", "x"), "topMargin": ("top", "y"), "bottomMargin": ("bottom", "y")}
+        if attribute in margins:
+            side, kind = margins[attribute]
+            return (self.margin(k, frame, side, needs), kind)
+        if attribute == "centerXWithinMargins":
+            return ((self.margin(k, frame, "left", needs) + self.margin(k, frame, "right", needs)) / 2, "x")
+        if attribute == "centerYWithinMargins":
+            return ((self.margin(k, frame, "top", needs) + self.margin(k, frame, "bottom", needs)) / 2, "y")
+        if attribute in AUTORESIZING:
+            horizontal = attribute.endswith("X")
+            fraction = {"min": 0, "mid": Fraction(1, 2), "max": 1}[attribute[:3]]
+            position = x + fraction * w if horizontal else y + fraction * h
+            superview = next((n for n in c.get("names", []) if n["key"] == "|" and n.get("address")), None)
+            if self.block["platform"] == "appkit" and not horizontal:
+                origin = self.var(f"origin[{index}].y")
+            elif superview:
+                sx, sy, _, _ = self.frame(superview["address"], needs)
+                origin = sx if horizontal else sy
+            else:
+                origin = self.var(f"origin(superview of {k}).{'x' if horizontal else 'y'}")
+            return (position - origin, "relative")
+        return (self.var(f"{k}.{attribute}"), "relative")  # engine variable
+
+    def rows(self, index, widened):
+        """The z3 constraints of list entry `index`, and the implicit rows it needs."""
+        c = self.block["constraints"][index]
+        needs = set()
+        first_key = key(c["firstItem"], c.get("secondItem"))
+        first, kind = self.side(c["firstItem"], first_key, c["firstAttribute"], c, index, needs)
+        second, second_kind = None, None
+        if c.get("secondItem") is not None:
+            second_key = key(c["secondItem"], c["firstItem"])
+            second, second_kind = self.side(c["secondItem"], second_key, c["secondAttribute"], c, index, needs)
+        m_text = c["multiplier"]
+        m = exact(m_text)
+        constant = exact(c["constant"]) + (exact(c["systemSpacing"]) if c.get("systemSpacing") is not None else 0)
+        if kind in ("x", "y") and (second is None or (second_kind == kind and m != 1)):
+            origin = self.var(f"origin[{index}].{kind}")
+            first = first - origin
+            if second is not None:
+                second = second - origin
+        rows = []
+        if widened:
+            m_var = self.var(f"m[{index}]")
+            c_var = self.var(f"c[{index}]")
+            hm = half_width(m_text) if m != 1 else Fraction(0)
+            hc = half_width(c["constant"])
+            rows += [m_var >= m - hm, m_var <= m + hm, c_var >= constant - hc, c_var <= constant + hc]
+            rhs = (m_var * second if second is not None else 0) + c_var
+        else:
+            rhs = (m * second if second is not None else 0) + constant
+        relation = c["relation"]
+        rows.append(first == rhs if relation == "==" else first <= rhs if relation == "<=" else first >= rhs)
+        return rows, needs
+
+    def feasible(self, indices, widened):
+        solver = z3.Solver()
+        solver.set("timeout", 20000)
+        needs = set()
+        for index in indices:
+            rows, needed = self.rows(index, widened)
+            solver.add(*rows)
+            needs |= needed
+        for name in needs:
+            solver.add(self.implicit[name])
+        result = solver.check()
+        if result == z3.unknown:
+            raise RuntimeError(f"z3 could not decide: {solver.reason_unknown()}")
+        return result == z3.sat
+
+
+def is_guide(item):
+    name = (item.get("className") or "").split(".")[-1]
+    return name.endswith("LayoutGuide") or name.endswith("GapGuide") or name.endswith("LayoutSpacer")
+
+
+def key(item, other):
+    if item.get("name") == "|" and not item.get("address"):
+        return "superview(" + key(other, None) + ")" if other else "superview(?)"
+    if item.get("address"):
+        return item["address"]
+    if item.get("name"):
+        return "name:" + item["name"]
+    return item.get("className") or "?"
+
+
+def members(block):
+    """Entries that take part: readable, active, required."""
+    result = []
+    for index, c in enumerate(block["constraints"]):
+        if not c.get("parsed") or c.get("active") is False:
+            continue
+        if c.get("priority") is not None and exact(c["priority"]) < 1000:
+            continue
+        result.append(index)
+    return result
+
+
+def check(block):
+    """Returns a list of problems with lcq's verdict on `block`."""
+    verdict = block["verdict"]
+    model = Model(block)
+    everything = members(block)
+    problems = []
+    if verdict == "conflict":
+        minimal = block["minimalSet"]
+        if model.feasible(minimal, widened=True):
+            problems.append(f"minimal set {minimal} is feasible")
+        for member in minimal:
+            rest = [i for i in minimal if i != member]
+            if not model.feasible(rest, widened=True):
+                problems.append(f"minimal set {minimal} without {member} is still infeasible")
+        for other in block["minimalSets"][1:]:
+            if model.feasible(other, widened=True):
+                problems.append(f"minimal set {other} is feasible")
+    elif verdict == "within-precision":
+        if model.feasible(everything, widened=False):
+            problems.append("feasible as printed")
+        if not model.feasible(everything, widened=True):
+            problems.append("infeasible even with every number widened")
+    elif verdict == "undecidable" and not block.get("note"):
+        if not model.feasible(everything, widened=True):
+            problems.append("infeasible with every unknown free")
+    elif verdict == "satisfiable":
+        if not model.feasible(everything, widened=False):
+            problems.append("infeasible as printed")
+    return problems
+
+
+def main():
+    binary, files = sys.argv[1], sys.argv[2:]
+    counts = {}
+    failures = 0
+    for path in files:
+        output = subprocess.run([binary, "analyze", "--format", "json", path], capture_output=True, text=True)
+        for line in output.stdout.splitlines():
+            block = json.loads(line, parse_float=Decimal)
+            counts[block["verdict"]] = counts.get(block["verdict"], 0) + 1
+            for problem in check(block):
+                failures += 1
+                print(f"{path}:{block['source']['line']}: {block['verdict']}: {problem}")
+    summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+    print(f"z3 oracle: {sum(counts.values())} blocks ({summary}); {failures} disagreement(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
