@@ -25,6 +25,15 @@ let package = Package(
       path: "Sources/LogGenerator"
     ),
     .executableTarget(
+      name: "lcq-replay-bench",
+      dependencies: [
+        "LogGeneration",
+        .product(name: "LCQ", package: "lcq"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/ReplayBench"
+    ),
+    .executableTarget(
       name: "ScanBenchmarks",
       dependencies: [
         "LogGeneration",

@@ -38,7 +38,7 @@ public struct BlockAnalyzer: Sendable {
 
   /// `redacted` for `<private>` lists, `unparsed` when no listed constraint could be read,
   /// `pending` otherwise.
-  static func readVerdict(of block: ConflictBlock) -> Verdict {
+  public static func readVerdict(of block: ConflictBlock) -> Verdict {
     if block.isRedacted, block.constraints.isEmpty { return .redacted }
     if !block.constraints.contains(where: \.isParsed) { return .unparsed }
     return .pending

@@ -9,8 +9,22 @@ public enum BlockReplayer {
   /// Blocks with more readable constraints than this are `undecidable` (too large).
   public static let memberLimit = 5000
 
+  /// How much to compute beyond the verdict and one proven minimal set.
+  public struct Options: Sendable {
+    /// Find every minimal set of blocks within ``BlockReplayer/enumerationLimit``.
+    public var enumeratesMinimalSets: Bool
+    /// Find the constraints whose removal alone resolves the block.
+    public var findsSingleFixes: Bool
+
+    /// Creates options; everything is on by default.
+    public init(enumeratesMinimalSets: Bool = true, findsSingleFixes: Bool = true) {
+      self.enumeratesMinimalSets = enumeratesMinimalSets
+      self.findsSingleFixes = findsSingleFixes
+    }
+  }
+
   /// Replays `block`.
-  public static func replay(_ block: ConflictBlock) -> Replay {
+  public static func replay(_ block: ConflictBlock, options: Options = Options()) -> Replay {
     let model = LayoutModel(block: block)
     var replay = Replay(verdict: .undecidable)
     replay.excluded = model.excluded
@@ -19,7 +33,7 @@ public enum BlockReplayer {
       return replay
     }
     do {
-      try decide(model, &replay)
+      try decide(model, options, &replay)
     } catch {
       replay = Replay(verdict: .undecidable)
       replay.excluded = model.excluded
@@ -32,12 +46,13 @@ public enum BlockReplayer {
     return replay
   }
 
-  static func decide(_ model: LayoutModel, _ replay: inout Replay) throws(ReplayError) {
+  static func decide(_ model: LayoutModel, _ options: Options, _ replay: inout Replay) throws(ReplayError) {
     let candidates = model.memberIndices
-    if case .infeasible = try Feasibility.check(model.rows(for: candidates, relaxed: true)) {
+    let widened = try Feasibility.check(model.rows(for: candidates, relaxed: true))
+    if !widened.isFeasible {
       replay.verdict = .conflict
-      try prove(model, candidates: candidates, relaxed: true, &replay)
-      if candidates.count <= enumerationLimit {
+      try prove(model, candidates: candidates, relaxed: true, first: widened, &replay)
+      if options.enumeratesMinimalSets, candidates.count <= enumerationLimit {
         let all = try ConflictEnumeration.enumerate(
           in: model, candidates: candidates, first: replay.minimalSet, relaxed: true)
         replay.minimalSets = all.sets
@@ -46,19 +61,15 @@ public enum BlockReplayer {
       } else {
         replay.minimalSets = [replay.minimalSet]
       }
-      if replay.singleFixes == nil {
-        var fixes: [Int] = []
-        for member in replay.minimalSet {
-          let rest = candidates.filter { $0 != member }
-          if try Feasibility.check(model.rows(for: rest, relaxed: true)).isFeasible { fixes.append(member) }
-        }
-        replay.singleFixes = fixes
+      if replay.singleFixes == nil, options.findsSingleFixes {
+        replay.singleFixes = try singleFixes(model, candidates: candidates, minimalSet: replay.minimalSet)
       }
       return
     }
-    if case .infeasible = try Feasibility.check(model.rows(for: candidates, relaxed: false)) {
+    let printed = try Feasibility.check(model.rows(for: candidates, relaxed: false))
+    if !printed.isFeasible {
       replay.verdict = .withinPrecision
-      try prove(model, candidates: candidates, relaxed: false, &replay)
+      try prove(model, candidates: candidates, relaxed: false, first: printed, &replay)
       return
     }
     replay.missing = model.missing.sorted()
@@ -77,11 +88,32 @@ public enum BlockReplayer {
     }
   }
 
-  /// Isolates one minimal set and attaches its certificate and witnesses.
-  static func prove(_ model: LayoutModel, candidates: [Int], relaxed: Bool, _ replay: inout Replay)
-    throws(ReplayError)
+  /// The members of `minimalSet` whose removal alone makes the block feasible: every other
+  /// member is loaded once, then each trial adds the set without one member to a copy.
+  static func singleFixes(_ model: LayoutModel, candidates: [Int], minimalSet: [Int]) throws(ReplayError)
+    -> [Int]
   {
-    guard let isolation = try ConflictIsolation.isolate(in: model, candidates: candidates, relaxed: relaxed)
+    let inSet = Set(minimalSet)
+    var base = IncrementalCheck()
+    guard try base.add(model.rows(for: candidates.filter { !inSet.contains($0) }, relaxed: true)) == nil
+    else { return [] }  // the rest conflicts by itself: no single removal can help
+    var fixes: [Int] = []
+    for member in minimalSet {
+      var trial = base
+      if try trial.add(model.rows(for: minimalSet.filter { $0 != member }, relaxed: true)) == nil {
+        fixes.append(member)
+      }
+    }
+    return fixes
+  }
+
+  /// Isolates one minimal set and attaches its certificate and witnesses.
+  static func prove(
+    _ model: LayoutModel, candidates: [Int], relaxed: Bool, first: Feasibility? = nil, _ replay: inout Replay
+  ) throws(ReplayError) {
+    guard
+      let isolation = try ConflictIsolation.isolate(
+        in: model, candidates: candidates, relaxed: relaxed, first: first)
     else { throw .solver("a conflict vanished on a second look") }
     replay.minimalSet = isolation.members
     var owners: [ObjectIdentifier: Int] = [:]

@@ -15,13 +15,17 @@ struct ConflictIsolation {
 
   /// Isolates a minimal set among `candidates` (list indices in canonical order), or returns
   /// `nil` when they are feasible together.
-  static func isolate(in model: LayoutModel, candidates: [Int], relaxed: Bool) throws(ReplayError)
-    -> ConflictIsolation?
-  {
-    guard
-      case .infeasible(var proof, let support) = try Feasibility.check(
-        model.rows(for: candidates, relaxed: relaxed))
-    else { return nil }
+  /// Pass `first`, the answer for all candidates, when it is already known.
+  static func isolate(
+    in model: LayoutModel, candidates: [Int], relaxed: Bool, first: Feasibility? = nil
+  ) throws(ReplayError) -> ConflictIsolation? {
+    let answer: Feasibility
+    if let first {
+      answer = first
+    } else {
+      answer = try Feasibility.check(model.rows(for: candidates, relaxed: relaxed))
+    }
+    guard case .infeasible(var proof, let support) = answer else { return nil }
     var current = candidates.filter(support.contains)
     var witnesses: [Int: [Variable: Rational]] = [:]
     for member in candidates where current.contains(member) {

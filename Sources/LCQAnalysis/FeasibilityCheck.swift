@@ -9,8 +9,26 @@ enum Feasibility {
 
   /// Adds `rows` in order to a new exact solver.
   static func check(_ rows: [ModelRow]) throws(ReplayError) -> Feasibility {
-    var solver = Solver<Rational>()
-    var owners: [ObjectIdentifier: Int] = [:]
+    var check = IncrementalCheck()
+    if let conflict = try check.add(rows) { return conflict }
+    return .feasible(check.solver.values())
+  }
+
+  /// Whether the answer is a solution.
+  var isFeasible: Bool {
+    if case .feasible = self { return true }
+    return false
+  }
+}
+
+/// An exact solver that rows are added to in steps; as a value, it can be copied to try
+/// several continuations of the same rows.
+struct IncrementalCheck {
+  var solver = Solver<Rational>()
+  var owners: [ObjectIdentifier: Int] = [:]
+
+  /// Adds `rows` in order; returns the proof when one cannot be added (the rows before it stay).
+  mutating func add(_ rows: [ModelRow]) throws(ReplayError) -> Feasibility? {
     for row in rows {
       if let member = row.member { owners[ObjectIdentifier(row.constraint)] = member }
       do {
@@ -21,19 +39,13 @@ enum Feasibility {
           let members = Set(proof.entries.compactMap { owners[ObjectIdentifier($0.constraint)] })
           return .infeasible(proof, members: members)
         case .duplicateConstraint:
-          continue  // one implicit row needed by two members
+          continue  // an implicit row that is already in
         default:
           throw ReplayError.solver("\(error)")
         }
       }
     }
-    return .feasible(solver.values())
-  }
-
-  /// Whether the answer is a solution.
-  var isFeasible: Bool {
-    if case .feasible = self { return true }
-    return false
+    return nil
   }
 }
 

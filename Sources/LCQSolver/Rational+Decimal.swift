@@ -12,12 +12,18 @@ extension Rational {
       bytes = bytes.dropFirst()
     }
     var digits = BigInt(0)
+    var smallDigits: Int64 = 0
     var digitCount = 0
     var fractionDigits = 0
     var seenPoint = false
     while let byte = bytes.first {
       if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        digits = digits * 10 + BigInt(Int(byte - UInt8(ascii: "0")))
+        if digitCount < 18 {
+          smallDigits = smallDigits * 10 + Int64(byte - UInt8(ascii: "0"))
+        } else {
+          if digitCount == 18 { digits = BigInt(smallDigits) }
+          digits = digits * 10 + BigInt(Int(byte - UInt8(ascii: "0")))
+        }
         digitCount += 1
         if seenPoint { fractionDigits += 1 }
       } else if byte == UInt8(ascii: "."), !seenPoint {
@@ -45,6 +51,13 @@ extension Rational {
     }
     guard bytes.isEmpty else { return nil }
     exponent -= fractionDigits
+    if digitCount <= 18, exponent <= 0, exponent >= -18 {
+      var scale: Int64 = 1
+      for _ in 0 ..< -exponent { scale *= 10 }
+      self = Rational(negative ? -smallDigits : smallDigits, scale)
+      return
+    }
+    if digitCount <= 18 { digits = BigInt(smallDigits) }
     if negative { digits.negate() }
     if exponent >= 0 {
       self = Rational(numerator: digits * BigInt(10).power(exponent), denominator: 1)

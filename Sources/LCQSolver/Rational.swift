@@ -18,7 +18,13 @@ public struct Rational: Sendable, Hashable {
   /// Creates `numerator / denominator`, reduced. `denominator` must not be zero.
   public init(_ numerator: Int64, _ denominator: Int64) {
     precondition(denominator != 0, "a rational's denominator is zero")
-    self = Self.reduced(BigInt(numerator), BigInt(denominator))
+    if numerator != .min, denominator != .min {
+      self =
+        denominator > 0
+        ? Self.reducedSmall(numerator, denominator) : Self.reducedSmall(-numerator, -denominator)
+    } else {
+      self = Self.reduced(BigInt(numerator), BigInt(denominator))
+    }
   }
 
   /// Creates `numerator / denominator`, reduced. `denominator` must not be zero.

@@ -1,6 +1,8 @@
 extension Solver {
   /// Makes `variable` editable: later ``suggest(_:for:)`` calls pull it towards a value with
   /// the given (optional) strength.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError<Number>) {
     guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
     guard !strength.isRequired else { throw .requiredEditVariable(variable) }
@@ -11,6 +13,8 @@ extension Solver {
   }
 
   /// Removes the edit constraint of `variable`.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public mutating func removeEditVariable(_ variable: Variable) throws(SolverError<Number>) {
     guard let edit = edits.removeValue(forKey: variable) else { throw .unknownEditVariable(variable) }
     try remove(edit.constraint)
@@ -20,6 +24,8 @@ extension Solver {
   public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
 
   /// Suggests a value for an edit variable and re-solves (dual simplex).
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public mutating func suggest(_ value: Number, for variable: Variable) throws(SolverError<Number>) {
     guard var edit = edits[variable] else { throw .unknownEditVariable(variable) }
     let delta = value - edit.constant
@@ -36,10 +42,14 @@ extension Solver {
       if row.constant.isNegative { infeasibleRows.append(other) }
     } else {
       var newlyInfeasible: [Symbol] = []
-      for basic in Array(rows.keys) {
-        guard let coefficient = rows[basic]!.cells[marker] else { continue }
-        rows[basic]!.constant = rows[basic]!.constant + coefficient * delta
-        if basic.kind != .external, rows[basic]!.constant.isNegative { newlyInfeasible.append(basic) }
+      var index = rows.startIndex
+      while index != rows.endIndex {
+        if let coefficient = rows.values[index].cell(marker) {
+          rows.values[index].constant = rows.values[index].constant + coefficient * delta
+          let basic = rows.keys[index]
+          if basic.kind != .external, rows.values[index].constant.isNegative { newlyInfeasible.append(basic) }
+        }
+        rows.formIndex(after: &index)
       }
       infeasibleRows += newlyInfeasible.sorted()
     }
@@ -51,12 +61,10 @@ extension Solver {
     while let leaving = infeasibleRows.popLast() {
       guard var row = rows[leaving], row.constant.isNegative else { continue }
       var best: (symbol: Symbol, ratio: Number)?
-      for (symbol, coefficient) in row.cells where symbol.kind != .dummy && coefficient > .zero {
-        let ratio = objective.coefficient(for: symbol) / coefficient
-        if let current = best, ratio > current.ratio || (ratio == current.ratio && symbol > current.symbol) {
-          continue
-        }
-        best = (symbol, ratio)
+      for cell in row.cells where cell.symbol.kind != .dummy && cell.coefficient > .zero {
+        let ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
+        if let current = best, ratio >= current.ratio { continue }  // ties keep the lowest symbol
+        best = (cell.symbol, ratio)
       }
       guard let entering = best?.symbol else { throw .internalError("dual optimize failed") }
       rows[leaving] = nil
@@ -84,7 +92,7 @@ extension Solver {
     var positive: (symbol: Symbol, ratio: Number)?
     var any: Symbol?
     for (basic, row) in rows {
-      guard let coefficient = row.cells[marker] else { continue }
+      guard let coefficient = row.cell(marker) else { continue }
       if basic.kind == .external {
         if any == nil || basic < any! { any = basic }
       } else if coefficient < .zero {

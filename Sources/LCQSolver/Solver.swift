@@ -55,19 +55,10 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// - Throws: ``SolverError/unsatisfiableConstraint(_:_:)`` with a proof when a required
   ///   constraint cannot hold with the required constraints already added (the solver is then
   ///   unchanged), or ``SolverError/duplicateConstraint(_:)``.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public mutating func add(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
     guard constraints[constraint] == nil else { throw .duplicateConstraint(constraint) }
-    let before = self
-    do {
-      try insert(constraint)
-    } catch {
-      self = before
-      throw error
-    }
-  }
-
-  /// Adds a constraint; on error the caller restores the solver.
-  private mutating func insert(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
     var (row, tag) = makeRow(for: constraint)
     var subject = chooseSubject(row, tag)
 
@@ -91,25 +82,21 @@ public struct Solver<Number: SolverNumber>: Sendable {
   }
 
   /// Removes a constraint added earlier.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public mutating func remove(_ constraint: Constraint<Number>) throws(SolverError<Number>) {
     guard let tag = constraints.removeValue(forKey: constraint) else {
       throw .unknownConstraint(constraint)
     }
     removeErrorEffects(of: constraint, tag: tag)
-    if rows.removeValue(forKey: tag.marker) == nil {
-      guard let leaving = markerLeavingRow(tag.marker) else {
-        throw .internalError("no row to remove the marker of \(constraint)")
-      }
-      var row = rows.removeValue(forKey: leaving)!
-      row.solve(for: leaving, and: tag.marker)
-      substitute(tag.marker, with: row)
-    }
-    try optimize()
+    try removeRow(of: tag.marker)
   }
 
   // MARK: Values
 
   /// The value of every variable the solver knows, by the current solution.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public func values() -> [Variable: Number] {
     var result: [Variable: Number] = [:]
     for (variable, symbol) in variableSymbols {
@@ -119,6 +106,8 @@ public struct Solver<Number: SolverNumber>: Sendable {
   }
 
   /// The value of `variable` by the current solution (0 for a variable the solver never saw).
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public func value(of variable: Variable) -> Number {
     guard let symbol = variableSymbols[variable] else { return .zero }
     return rows[symbol]?.constant ?? .zero
@@ -189,7 +178,9 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// The symbol a new row should be solved for: its lowest external, else a marker or error
   /// with a negative coefficient; `nil` when the row needs an artificial variable.
   func chooseSubject(_ row: Row<Number>, _ tag: Tag) -> Symbol? {
-    if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+    var external: Symbol?
+    // Cells are sorted by symbol number, so the first external is the lowest.
+    if let external = row.symbols.first(where: { $0.kind == .external }) { return external }
     for candidate in [tag.marker, tag.other].compactMap({ $0 }) where candidate.isRestricted {
       if row.coefficient(for: candidate).isNegative { return candidate }
     }
@@ -206,22 +197,46 @@ public struct Solver<Number: SolverNumber>: Sendable {
     defer { artificialObjective = nil }
     try optimize()
     let finalObjective = artificialObjective!
-    let proof =
-      finalObjective.constant.isNearZero
-      ? nil : explanation(from: finalObjective, adding: constraint, tag: tag, ignoring: artificial)
+    artificialObjective = nil
 
-    if var artificialRow = rows.removeValue(forKey: artificial), !artificialRow.cells.isEmpty {
+    guard finalObjective.constant.isNearZero else {
+      // Take the new constraint out again: its row is the only one that involves `artificial`
+      // with a non-zero weight, so removing that row leaves exactly the earlier constraints.
+      let proof = explanation(from: finalObjective, adding: constraint, tag: tag, ignoring: artificial)
+      try removeRow(of: artificial)
+      throw .unsatisfiableConstraint(constraint, proof)
+    }
+
+    if var artificialRow = rows.removeValue(forKey: artificial), !artificialRow.isConstant {
       let entering =
-        artificialRow.cells.keys.filter(\.isRestricted).min()
-        ?? artificialRow.cells.keys.min()!
+        artificialRow.symbols.first(where: \.isRestricted) ?? artificialRow.symbols.first(where: { _ in true }
+        )!
       artificialRow.solve(for: artificial, and: entering)
       substitute(entering, with: artificialRow)
       rows[entering] = artificialRow
     }
-    for symbol in rows.keys { rows[symbol]!.cells[artificial] = nil }
-    objective.cells[artificial] = nil
+    var index = rows.startIndex
+    while index != rows.endIndex {
+      rows.values[index].remove(artificial)
+      rows.formIndex(after: &index)
+    }
+    objective.remove(artificial)
+  }
 
-    if let proof { throw .unsatisfiableConstraint(constraint, proof) }
+  /// Removes the tableau row of `marker`, first pivoting it into the basis when it is
+  /// parametric, then restores optimality.
+  mutating func removeRow(of marker: Symbol) throws(SolverError<Number>) {
+    if rows.removeValue(forKey: marker) == nil {
+      guard let leaving = markerLeavingRow(marker) else {
+        objective.remove(marker)
+        try optimize()
+        return
+      }
+      var row = rows.removeValue(forKey: leaving)!
+      row.solve(for: leaving, and: marker)
+      substitute(marker, with: row)
+    }
+    try optimize()
   }
 
   // MARK: Substitution and optimisation
@@ -229,11 +244,17 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// Replaces `symbol` by `row` in every row and in the objective.
   mutating func substitute(_ symbol: Symbol, with row: Row<Number>) {
     var newlyInfeasible: [Symbol] = []
-    for basic in Array(rows.keys) where rows[basic]!.cells[symbol] != nil {
-      rows[basic]!.substitute(symbol, with: row)
-      if basic.kind != .external, rows[basic]!.constant.isNegative {
-        newlyInfeasible.append(basic)
+    // Walk the rows by index (no hashing, and no second reference that would force a copy).
+    var index = rows.startIndex
+    while index != rows.endIndex {
+      if rows.values[index].cell(symbol) != nil {
+        rows.values[index].substitute(symbol, with: row)
+        let basic = rows.keys[index]
+        if basic.kind != .external, rows.values[index].constant.isNegative {
+          newlyInfeasible.append(basic)
+        }
       }
+      rows.formIndex(after: &index)
     }
     infeasibleRows += newlyInfeasible.sorted()
     objective.substitute(symbol, with: row)
@@ -244,10 +265,13 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// until no entering symbol improves it.
   mutating func optimize() throws(SolverError<Number>) {
     while true {
-      let current = artificialObjective ?? objective
-      guard
-        let entering = current.cells.filter({ $0.key.kind != .dummy && $0.value.isNegative }).keys.min()
-      else { return }
+      var entering: Symbol?
+      for cell in (artificialObjective ?? objective).cells
+      where cell.symbol.kind != .dummy && cell.coefficient.isNegative {
+        entering = cell.symbol  // the lowest such symbol: cells are sorted
+        break
+      }
+      guard let entering else { return }
       guard let leaving = leavingRow(for: entering) else {
         throw .internalError("the objective is unbounded")
       }
@@ -262,7 +286,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
   func leavingRow(for entering: Symbol) -> Symbol? {
     var best: (symbol: Symbol, ratio: Number)?
     for (basic, row) in rows where basic.kind != .external {
-      guard let coefficient = row.cells[entering], coefficient.isNegative else { continue }
+      guard let coefficient = row.cell(entering), coefficient.isNegative else { continue }
       let ratio = -row.constant / coefficient
       if let current = best, ratio > current.ratio || (ratio == current.ratio && basic > current.symbol) {
         continue

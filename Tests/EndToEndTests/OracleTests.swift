@@ -13,7 +13,9 @@ final class OracleTests: XCTestCase {
     for folder in ["real", "formats"] {
       let directory = corpus.appendingPathComponent(folder)
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      files += names.filter { $0.hasSuffix(".log") }.sorted().map { directory.appendingPathComponent($0).path }
+      files += names.filter { $0.hasSuffix(".log") }.sorted().map {
+        directory.appendingPathComponent($0).path
+      }
     }
     let result = try LCQProcess.execute(
       URL(fileURLWithPath: "/usr/bin/env"),
