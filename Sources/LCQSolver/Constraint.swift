@@ -52,7 +52,9 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
     }
   }
 
+  /// Identity: the same object.
   public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
+  /// Hashes the identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// `name: expression relation 0`.

@@ -47,18 +47,22 @@ public struct Expression<Number: SolverNumber>: Sendable, CustomStringConvertibl
     return parts.joined(separator: " + ")
   }
 
+  /// The sum.
   public static func + (lhs: Expression, rhs: Expression) -> Expression {
     Expression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
   }
 
+  /// The difference.
   public static func - (lhs: Expression, rhs: Expression) -> Expression {
     lhs + rhs * -Number.one
   }
 
+  /// The product.
   public static func * (lhs: Expression, rhs: Number) -> Expression {
     Expression(lhs.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
   }
 
+  /// The sum.
   public static func + (lhs: Expression, rhs: Number) -> Expression {
     Expression(lhs.terms, constant: lhs.constant + rhs)
   }

@@ -33,6 +33,7 @@ extension Rational: SolverNumber {
     }
   }
 
+  /// The sum.
   @inlinable public static func + (lhs: Rational, rhs: Rational) -> Rational {
     if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
       if b == 1, d == 1 {
@@ -56,6 +57,7 @@ extension Rational: SolverNumber {
       lhs.denominator * rhs.denominator)
   }
 
+  /// The negation.
   @inlinable public static prefix func - (operand: Rational) -> Rational {
     switch operand.storage {
     case .small(let numerator, let denominator): Rational(storage: .small(-numerator, denominator))
@@ -63,10 +65,12 @@ extension Rational: SolverNumber {
     }
   }
 
+  /// The difference.
   @inlinable public static func - (lhs: Rational, rhs: Rational) -> Rational {
     lhs + (-rhs)
   }
 
+  /// The product.
   @inlinable public static func * (lhs: Rational, rhs: Rational) -> Rational {
     if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
       if a == 0 || c == 0 { return .zero }
@@ -80,6 +84,7 @@ extension Rational: SolverNumber {
     return reduced(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
   }
 
+  /// The quotient.
   @inlinable public static func / (lhs: Rational, rhs: Rational) -> Rational {
     precondition(!rhs.isNearZero, "division of a rational by zero")
     return lhs * rhs.reciprocal
@@ -97,6 +102,7 @@ extension Rational: SolverNumber {
     }
   }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable public static func < (lhs: Rational, rhs: Rational) -> Bool {
     if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
       if b == d { return a < c }

@@ -24,6 +24,7 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// Whether the constraint must hold.
   public var isRequired: Bool { priority == 1000 }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.priority < rhs.priority }
 
   /// `required` or the priority.

@@ -10,7 +10,9 @@ public final class Variable: Hashable, Sendable, CustomStringConvertible {
     self.name = name
   }
 
+  /// Identity: the same object.
   public static func == (lhs: Variable, rhs: Variable) -> Bool { lhs === rhs }
+  /// Hashes the identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// The name.
