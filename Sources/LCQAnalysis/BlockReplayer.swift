@@ -37,10 +37,7 @@ public enum BlockReplayer {
     } catch {
       replay = Replay(verdict: .undecidable)
       replay.excluded = model.excluded
-      switch error {
-      case .solver(let message): replay.note = "the solver failed: \(message)"
-      case .tooLarge(let message): replay.note = "too large: \(message)"
-      }
+      if case .solver(let message) = error { replay.note = "the solver failed: \(message)" }
     }
     replay.brokenConstraint = standing(of: block, replay)
     return replay

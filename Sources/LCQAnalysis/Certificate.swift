@@ -14,10 +14,13 @@ public struct Certificate: Sendable {
     /// The row's name: `[3]`, `[3] upper` for a widened number, or an implicit row such as
     /// `0x7f83…width ≥ 0`.
     public var row: String
-    /// The row as `g ≥ 0` (variables and constant of `g`, printed).
-    public var inequality: String
+    /// `g`, the row written so that it says `g ≥ 0`.
+    public var expression: Expression<Rational>
     /// The multiplier, positive.
     public var multiplier: Rational
+
+    /// The row as `g ≥ 0`, printed (made only when asked for: it is text for people).
+    public var inequality: String { "\(expression) ≥ 0" }
   }
 
   /// The terms, in the order the rows were added.
@@ -52,7 +55,7 @@ public struct Certificate: Sendable {
       terms.append(
         Term(
           constraint: owners[ObjectIdentifier(entry.constraint)], row: entry.constraint.name,
-          inequality: "\(g) ≥ 0", multiplier: multiplier))
+          expression: g, multiplier: multiplier))
     }
     self.terms = terms
     sum = constant

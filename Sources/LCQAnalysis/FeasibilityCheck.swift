@@ -53,6 +53,4 @@ struct IncrementalCheck {
 enum ReplayError: Error {
   /// The solver reported a broken invariant.
   case solver(String)
-  /// The block is beyond the stated limits.
-  case tooLarge(String)
 }

@@ -37,8 +37,6 @@ struct LayoutModel {
   var marginInsets: [Variable] = []
   /// Item frames by key.
   var frames: [String: ItemFrame] = [:]
-  /// Item keys in the order they were first used.
-  var frameOrder: [String] = []
   /// The printed item for each key (for drawing and naming).
   var itemsByKey: [String: LayoutItem] = [:]
 
@@ -49,9 +47,6 @@ struct LayoutModel {
   }
 
   init() {}
-
-  /// The member for a list index.
-  func member(at index: Int) -> Member? { members.first { $0.index == index } }
 
   /// The rows for a set of members (given by list index), implicit rows first.
   func rows(for indices: [Int], relaxed: Bool) -> [ModelRow] {

@@ -85,7 +85,6 @@ struct LayoutModelBuilder {
     } else {
       frame = ItemFrame(key: key)
       model.frames[key] = frame
-      model.frameOrder.append(key)
       if let item { model.itemsByKey[key] = item }
     }
     require("\(key).width ≥ 0", Expression(frame.width), .greaterThanOrEqual, &context)

@@ -8,41 +8,35 @@ import LCQSolver
 enum PrintedPrecision {
   /// Half the width of the interval of values that print as `text`; zero for `0`.
   static func halfWidth(of text: String) -> Rational {
-    var digitsBeforePoint = 0
-    var fractionDigits = 0
-    var firstSignificant: Int?  // position of the first non-zero digit, counted like an exponent
-    var seenPoint = false
-    var exponent = 0
     var bytes = Array(text.utf8)[...]
     while let byte = bytes.first, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
       bytes = bytes.dropFirst()
     }
-    var positions: [Int] = []  // for each digit, the power of ten it stands for (before exponent)
-    var digitValues: [UInt8] = []
+    var digitsBeforePoint = 0
+    var digitCount = 0
+    var firstNonZero: Int?  // index among the digits
+    var seenPoint = false
     while let byte = bytes.first {
       if byte == UInt8(ascii: ".") {
         seenPoint = true
       } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        if seenPoint { fractionDigits += 1 } else { digitsBeforePoint += 1 }
-        digitValues.append(byte - UInt8(ascii: "0"))
+        if !seenPoint { digitsBeforePoint += 1 }
+        if byte != UInt8(ascii: "0"), firstNonZero == nil { firstNonZero = digitCount }
+        digitCount += 1
       } else {
         break
       }
       bytes = bytes.dropFirst()
     }
+    var exponent = 0
     if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
       exponent = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)) ?? 0
     }
-    for index in digitValues.indices {
-      positions.append(digitsBeforePoint - 1 - index + exponent)
-    }
-    for (value, position) in zip(digitValues, positions) where value != 0 {
-      firstSignificant = position
-      break
-    }
-    guard let leading = firstSignificant, let last = positions.last else { return .zero }
-    let place = min(leading - 5, last)
-    return powerOfTen(place) * Rational(1, 2)
+    guard let firstNonZero else { return .zero }
+    // The power of ten of the digit at index i is digitsBeforePoint - 1 - i + exponent.
+    let leading = digitsBeforePoint - 1 - firstNonZero + exponent
+    let last = digitsBeforePoint - digitCount + exponent
+    return powerOfTen(min(leading - 5, last)) * Rational(1, 2)
   }
 
   /// 10^exponent, exactly.

@@ -7,7 +7,7 @@ extension Solver {
   /// `row` has no external symbols left, so the multipliers cancel every variable and the
   /// row's constant is the sum of the combination.
   func explanation(
-    from row: Row<Number>, adding constraint: Constraint<Number>, tag: Tag, ignoring ignored: Symbol? = nil
+    from row: Row<Number>, adding constraint: Constraint<Number>, tag: Tag
   ) -> Explanation<Number> {
     var entries: [(order: Int, entry: Explanation<Number>.Entry)] = []
     func collect(_ constraint: Constraint<Number>, _ tag: Tag) {

@@ -194,23 +194,21 @@ public struct Solver<Number: SolverNumber>: Sendable {
     let artificial = newSymbol(.slack)
     rows[artificial] = row
     artificialObjective = row
-    defer { artificialObjective = nil }
+    defer { artificialObjective = nil }  // when optimize throws
     try optimize()
     let finalObjective = artificialObjective!
-    artificialObjective = nil
+    artificialObjective = nil  // later pivots work on the main objective only
 
     guard finalObjective.constant.isNearZero else {
       // Take the new constraint out again: its row is the only one that involves `artificial`
       // with a non-zero weight, so removing that row leaves exactly the earlier constraints.
-      let proof = explanation(from: finalObjective, adding: constraint, tag: tag, ignoring: artificial)
+      let proof = explanation(from: finalObjective, adding: constraint, tag: tag)
       try removeRow(of: artificial)
       throw .unsatisfiableConstraint(constraint, proof)
     }
 
     if var artificialRow = rows.removeValue(forKey: artificial), !artificialRow.isConstant {
-      let entering =
-        artificialRow.symbols.first(where: \.isRestricted) ?? artificialRow.symbols.first(where: { _ in true }
-        )!
+      let entering = artificialRow.symbols.first(where: \.isRestricted) ?? artificialRow.cells[0].symbol
       artificialRow.solve(for: artificial, and: entering)
       substitute(entering, with: artificialRow)
       rows[entering] = artificialRow
