@@ -8,15 +8,28 @@ public struct BlockAnalysis: Sendable {
   public var verdict: Verdict
   /// What the replay proved (`nil` for blocks that could not be replayed: unparsed, redacted).
   public var replay: Replay?
-  /// The fingerprint that groups the same bug across runs (`nil` until computed).
+  /// The fingerprint that groups the same bug across runs, devices and builds (`nil` when no
+  /// constraint could be read).
   public var fingerprint: String?
+  /// A short human title for the conflict, e.g. `ProfileCell: UILabel height vs cell height`.
+  public var title: String?
 
   /// Creates an analysis.
-  public init(block: ConflictBlock, verdict: Verdict, replay: Replay? = nil, fingerprint: String? = nil) {
+  public init(
+    block: ConflictBlock, verdict: Verdict, replay: Replay? = nil, fingerprint: String? = nil,
+    title: String? = nil
+  ) {
     self.block = block
     self.verdict = verdict
     self.replay = replay
     self.fingerprint = fingerprint
+    self.title = title
+  }
+
+  /// The list indices the fingerprint and title describe: the minimal set, else every
+  /// constraint.
+  public var describedIndices: [Int] {
+    minimalSet.isEmpty ? Array(block.constraints.indices) : minimalSet
   }
 
   /// Indices into `block.constraints` of the minimal conflicting set (empty when none).
@@ -25,15 +38,23 @@ public struct BlockAnalysis: Sendable {
 
 /// Gives each block its verdict: read problems first, then a replay through the exact solver.
 public struct BlockAnalyzer: Sendable {
+  /// What the replay computes beyond the verdict and one minimal set.
+  public var options: BlockReplayer.Options
+
   /// Creates an analyzer.
-  public init() {}
+  public init(options: BlockReplayer.Options = BlockReplayer.Options()) {
+    self.options = options
+  }
 
   /// Analyses one block.
   public func analyze(_ block: ConflictBlock) -> BlockAnalysis {
     let verdict = Self.readVerdict(of: block)
     guard verdict == .pending else { return BlockAnalysis(block: block, verdict: verdict) }
-    let replay = BlockReplayer.replay(block)
-    return BlockAnalysis(block: block, verdict: replay.verdict, replay: replay)
+    let replay = BlockReplayer.replay(block, options: options)
+    var analysis = BlockAnalysis(block: block, verdict: replay.verdict, replay: replay)
+    analysis.fingerprint = Fingerprint(block: block, indices: analysis.describedIndices)?.value
+    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices)
+    return analysis
   }
 
   /// `redacted` for `<private>` lists, `unparsed` when no listed constraint could be read,

@@ -23,6 +23,7 @@ public enum BlockJSON {
         ("brokenConstraint", broken),
       ] + ReplayJSON.members(of: analysis.replay) + [
         ("fingerprint", .string(analysis.fingerprint)),
+        ("title", .string(analysis.title)),
         ("redacted", .bool(block.isRedacted)),
         ("issues", .array(block.issues.map { .string($0.description) })),
         ("interleavedLines", .int(block.interleavedLineCount)),

@@ -31,7 +31,10 @@ final class AnalyzeCommandTests: XCTestCase {
     let certificate = try XCTUnwrap(first["certificate"] as? [String: Any])
     XCTAssertEqual(certificate["verified"] as? Bool, true)
     XCTAssertEqual((first["witnesses"] as? [[String: Any]])?.count, 6)
-    XCTAssertTrue(first["fingerprint"] is NSNull)
+    // The formats files hold the same two conflicts in every log style: one fingerprint each.
+    let fingerprint = try XCTUnwrap(first["fingerprint"] as? String)
+    XCTAssertTrue(fingerprint.hasPrefix("v1:"))
+    XCTAssertEqual(first["title"] as? String, "UIImageView width vs cell width")
     let constraints = try XCTUnwrap(first["constraints"] as? [[String: Any]])
     XCTAssertEqual(constraints.count, 11)
     XCTAssertEqual(
@@ -44,6 +47,19 @@ final class AnalyzeCommandTests: XCTestCase {
     let broken = try XCTUnwrap(first["brokenConstraint"] as? [String: Any])
     XCTAssertEqual(broken["index"] as? Int, 7)
     XCTAssertTrue((broken["description"] as? String)?.hasPrefix("<NSLayoutConstraint:0x7f83b85cf8e0") == true)
+  }
+
+  /// Every log tool prints the same two conflicts; each keeps one fingerprint in all of them.
+  func testEveryLogStyleGivesTheSameTwoFingerprints() throws {
+    var seen: Set<[String]> = []
+    for name in LCQProcess.formatsFixtures {
+      let result = try LCQProcess.run(["analyze", "--format", "json", LCQProcess.corpusFile(name)])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      seen.insert(try jsonLines(result.stdout).map { $0["fingerprint"] as? String ?? "none" })
+    }
+    XCTAssertEqual(seen.count, 1, "\(seen)")
+    XCTAssertEqual(seen.first?.count, 2)
+    XCTAssertEqual(Set(seen.first ?? []).count, 2)
   }
 
   func testStandardInputThroughAPipeGivesTheSameBlocks() throws {

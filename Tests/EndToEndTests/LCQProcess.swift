@@ -29,6 +29,28 @@ struct LCQProcess {
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The shared corpus as copied into the parsing tests' fixtures.
+  static let corpus = repositoryRoot.appendingPathComponent("Tests/LCQParsingTests/Fixtures/corpus")
+
+  /// The path of `formats/NAME` or `real/NAME` in the corpus copy (a prefix such as `009` is
+  /// enough for real files).
+  static func corpusFile(_ name: String) -> String {
+    if name.hasSuffix(".log"),
+      FileManager.default.fileExists(atPath: corpus.appendingPathComponent("formats/" + name).path)
+    {
+      return corpus.appendingPathComponent("formats/" + name).path
+    }
+    let real = corpus.appendingPathComponent("real")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: real.path)) ?? []
+    return real.appendingPathComponent(names.sorted().first { $0.hasPrefix(name) } ?? name).path
+  }
+
+  /// The seven `corpus/formats` logs: the same two conflicts as each log tool prints them.
+  static let formatsFixtures = [
+    "idevicesyslog.log", "log-show-json.log", "log-stream-compact.log", "log-stream-default.log",
+    "log-stream-ndjson.log", "log-stream-syslog.log", "xcode-console-crlf.log",
+  ]
+
   /// Runs `lcq arguments…`, feeding `stdin` (if any) through a pipe.
   static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws
     -> Result

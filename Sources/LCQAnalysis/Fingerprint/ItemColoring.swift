@@ -1,0 +1,45 @@
+/// Canonical names for the items of a set of constraints that do not depend on their addresses
+/// or on the order of the list.
+///
+/// Each item starts with a colour made of what it is (its class, module included, and any key
+/// the developer chose). Then, round after round, an item's colour absorbs the sorted colours
+/// of its neighbours and the shapes of the constraints that join them (colour refinement, as in
+/// the Weisfeiler–Leman test). Two items end with the same colour only when nothing in the set
+/// tells them apart, so swapping them changes nothing that is hashed.
+struct ItemColoring {
+  /// One constraint between items, as the refinement sees it.
+  struct Edge {
+    var shape: String
+    var first: String
+    var second: String?
+  }
+
+  /// The final colour of each item key.
+  private(set) var colors: [String: String]
+
+  /// Refines `initial` colours over `edges` until the number of colour classes stops growing.
+  init(initial: [String: String], edges: [Edge]) {
+    var colors = initial
+    var classes = Set(colors.values).count
+    for _ in 0..<max(1, initial.count) {
+      var signatures: [String: [String]] = [:]
+      for edge in edges {
+        let secondColor = edge.second.flatMap { colors[$0] } ?? "-"
+        signatures[edge.first, default: []].append("1\u{1F}\(edge.shape)\u{1F}\(secondColor)")
+        if let second = edge.second {
+          signatures[second, default: []].append("2\u{1F}\(edge.shape)\u{1F}\(colors[edge.first] ?? "-")")
+        }
+      }
+      var next: [String: String] = [:]
+      for (key, color) in colors {
+        let signature = (signatures[key] ?? []).sorted().joined(separator: "\u{1E}")
+        next[key] = String(SHA256.hex(color + "\u{1D}" + signature).prefix(24))
+      }
+      let nextClasses = Set(next.values).count
+      colors = next
+      if nextClasses == classes { break }
+      classes = nextClasses
+    }
+    self.colors = colors
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import XCTest
+
+/// The fingerprint groups the same conflict however it was listed, wherever objects lived and
+/// whatever device it ran on, and keeps different conflicts apart.
+final class FingerprintTests: XCTestCase {
+  let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
+
+  /// Corpus blocks whose replay proved a conflict.
+  lazy var conflicts: [(block: ConflictBlock, analysis: BlockAnalysis)] = Corpus.allBlocks.compactMap {
+    block in
+    let analysis = analyzer.analyze(block)
+    return analysis.verdict == .conflict ? (block, analysis) : nil
+  }
+
+  func testSHA256MatchesTheStandardTestVectors() {
+    XCTAssertEqual(SHA256.hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    XCTAssertEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    XCTAssertEqual(
+      SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    XCTAssertEqual(
+      SHA256.hex(String(repeating: "a", count: 1_000_000)),
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  func testShufflingTheListKeepsTheFingerprint() {
+    var generator = SystemRandomNumberGenerator()
+    XCTAssertGreaterThan(conflicts.count, 80)
+    for (block, analysis) in conflicts {
+      XCTAssertNotNil(analysis.fingerprint)
+      for _ in 0..<3 {
+        var other = block
+        other.constraints.shuffle(using: &generator)
+        XCTAssertEqual(analyzer.analyze(other).fingerprint, analysis.fingerprint, place(block))
+      }
+    }
+  }
+
+  func testNewAddressesKeepTheFingerprint() {
+    for (block, analysis) in conflicts {
+      let renamed = Self.rescan(Self.replacingAddresses(in: block.rawText), file: block.source.file)
+      XCTAssertEqual(renamed.count, 1, place(block))
+      guard let other = renamed.first else { continue }
+      XCTAssertNotEqual(
+        other.constraints.map(\.description), block.constraints.map(\.description), place(block))
+      XCTAssertEqual(analyzer.analyze(other).fingerprint, analysis.fingerprint, place(block))
+    }
+  }
+
+  /// Another device, 10% larger: every cell size, autoresizing frame and temporary fitting size
+  /// changes. When the same constraints still conflict, the fingerprint must not move. A size
+  /// change can also dissolve the conflict or draw other constraints into it; that is another
+  /// conflict, and the test counts it to show it stays rare.
+  func testAnotherDeviceKeepsTheFingerprint() {
+    var changed = 0
+    var sameSet = 0
+    for (block, analysis) in conflicts {
+      let text = Self.changingDeviceConstants(in: block.rawText)
+      guard text != block.rawText, let other = Self.rescan(text, file: block.source.file).first else {
+        continue
+      }
+      changed += 1
+      let otherAnalysis = analyzer.analyze(other)
+      guard otherAnalysis.verdict == analysis.verdict, otherAnalysis.minimalSet == analysis.minimalSet else {
+        continue
+      }
+      sameSet += 1
+      XCTAssertEqual(otherAnalysis.fingerprint, analysis.fingerprint, place(block))
+      XCTAssertEqual(otherAnalysis.title, analysis.title, place(block))
+    }
+    XCTAssertGreaterThan(changed, 35)
+    XCTAssertGreaterThan(sameSet * 10, changed * 8, "\(sameSet) of \(changed) kept their set")
+  }
+
+  /// Blocks whose minimal sets differ in anything the fingerprint keeps get different
+  /// fingerprints. The comparison key is made from the logged text alone (addresses, labels and
+  /// device constants masked by the test), not from the fingerprint's own canonical form.
+  func testDifferentMinimalSetsGetDifferentFingerprints() {
+    var keyByFingerprint: [String: (key: [String], place: String)] = [:]
+    var keys = Set<[String]>()
+    for (block, analysis) in conflicts {
+      let key = analysis.minimalSet.map { Self.maskedText(block.constraints[$0].description) }.sorted()
+      keys.insert(key)
+      let fingerprint = analysis.fingerprint!
+      if let earlier = keyByFingerprint[fingerprint] {
+        XCTAssertEqual(earlier.key, key, "\(place(block)) shares \(fingerprint) with \(earlier.place)")
+      } else {
+        keyByFingerprint[fingerprint] = (key, place(block))
+      }
+    }
+    XCTAssertGreaterThanOrEqual(keyByFingerprint.count, keys.count)
+    XCTAssertGreaterThan(keys.count, 60)
+  }
+
+  func testAFingerprintIsVersionedAndShort() {
+    for (_, analysis) in conflicts.prefix(10) {
+      let value = analysis.fingerprint!
+      XCTAssertTrue(value.hasPrefix("v1:"))
+      XCTAssertEqual(value.count, 19)
+      XCTAssertTrue(value.dropFirst(3).allSatisfy(\.isHexDigit))
+    }
+  }
+
+  func testTitlesNameTheAppClassAndBothSides() {
+    let text = """
+      Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x600001 UILabel:0x7f01'Jane Appleseed'.height == 120   (active)>",
+          "<NSLayoutConstraint:0x600002 V:|-(0)-[UILabel:0x7f01'Jane Appleseed']   (active, names: '|':UITableViewCellContentView:0x7f02 )>",
+          "<NSLayoutConstraint:0x600003 V:[UILabel:0x7f01'Jane Appleseed']-(0)-|   (active, names: '|':UITableViewCellContentView:0x7f02 )>",
+          "<NSLayoutConstraint:0x600004 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x7f02.height == 44   (active)>",
+          "<NSLayoutConstraint:0x600005 MyApp.ProfileCell:0x7f03.width >= 10   (active)>"
+      )
+
+      Will attempt to recover by breaking constraint
+      <NSLayoutConstraint:0x600001 UILabel:0x7f01'Jane Appleseed'.height == 120   (active)>
+      """
+    let block = Self.rescan(text, file: "title.log")[0]
+    let analysis = analyzer.analyze(block)
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.minimalSet.sorted(), [0, 1, 2, 3])
+    XCTAssertEqual(analysis.title, "UILabel height vs cell height")
+
+    let withApp = Self.rescan(
+      text.replacingOccurrences(of: "UITableViewCellContentView", with: "MyApp.ProfileCell"), file: "t")[0]
+    XCTAssertEqual(analyzer.analyze(withApp).title, "ProfileCell: UILabel height vs cell height")
+  }
+
+  func testLabelTextDoesNotChangeTheFingerprint() {
+    let block = Corpus.allBlocks.first { $0.constraints.contains { $0.constraint?.firstItem.label != nil } }!
+    let analysis = analyzer.analyze(block)
+    var other = block
+    for index in other.constraints.indices {
+      guard var constraint = other.constraints[index].constraint else { continue }
+      if constraint.firstItem.label != nil { constraint.firstItem.label = "Übersetzt" }
+      if constraint.secondItem?.label != nil { constraint.secondItem?.label = "другой текст" }
+      other.constraints[index].constraint = constraint
+    }
+    XCTAssertEqual(analyzer.analyze(other).fingerprint, analysis.fingerprint)
+  }
+
+  // MARK: Helpers
+
+  func place(_ block: ConflictBlock) -> String { "\(block.source.file):\(block.source.line)" }
+
+  static func rescan(_ text: String, file: String) -> [ConflictBlock] {
+    var scanner = ConflictScanner(file: file)
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array(text.utf8)) { blocks.append($0) }
+    _ = scanner.finish { blocks.append($0) }
+    return blocks
+  }
+
+  /// Every `0x…` address replaced by another, consistently.
+  static func replacingAddresses(in text: String) -> String {
+    let pattern = try! NSRegularExpression(pattern: "0x[0-9a-fA-F]+")
+    var mapping: [String: String] = [:]
+    var result = ""
+    var last = text.startIndex
+    for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      let range = Range(match.range, in: text)!
+      let address = String(text[range])
+      let replacement =
+        mapping[address] ?? "0x6000\(String(format: "%08x", 0x1234_5000 + mapping.count * 0x40))"
+      mapping[address] = replacement
+      result += text[last..<range.lowerBound] + replacement
+      last = range.upperBound
+    }
+    return result + text[last...]
+  }
+
+  /// The descriptions of system constraints with device-decided constants get numbers 10%
+  /// larger.
+  static func changingDeviceConstants(in text: String) -> String {
+    let description = try! NSRegularExpression(
+      pattern:
+        "<(NSAutoresizingMaskLayoutConstraint|NSLayoutConstraint:[^ >]+ '(UIView-Encapsulated-Layout-|_UITemporaryLayout|fittingSize))[^>]*>"
+    )
+    let number = try! NSRegularExpression(pattern: "(?<![0-9a-fA-Fx.{:])[0-9]+(\\.[0-9]+)?(?![0-9a-fA-Fx}])")
+    var result = ""
+    var last = text.startIndex
+    for match in description.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      let range = Range(match.range, in: text)!
+      let body = String(text[range])
+      var changed = ""
+      var bodyLast = body.startIndex
+      for found in number.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+        let numberRange = Range(found.range, in: body)!
+        changed +=
+          body[bodyLast..<numberRange.lowerBound] + String(format: "%g", Double(body[numberRange])! * 1.1)
+        bodyLast = numberRange.upperBound
+      }
+      result += text[last..<range.lowerBound] + changed + body[bodyLast...]
+      last = range.upperBound
+    }
+    return result + text[last...]
+  }
+
+  /// A description with addresses, label text and device constants masked.
+  static func maskedText(_ description: String) -> String {
+    var text = description.replacingOccurrences(of: "0x[0-9a-fA-F]+", with: "@", options: .regularExpression)
+    text = text.replacingOccurrences(of: "'[^']*'", with: "''", options: .regularExpression)
+    text = text.replacingOccurrences(of: "\"[^\"]*\"", with: "''", options: .regularExpression)
+    if text.contains("Encapsulated") || text.contains("Autoresizing") || text.contains("Temporary")
+      || text.contains("fittingSize") || text.contains("Margin-guide") || text.contains("SafeArea")
+    {
+      text = text.replacingOccurrences(
+        of: "[-+]? ?[0-9]+(\\.[0-9]+)?", with: "#", options: .regularExpression)
+    }
+    return text
+  }
+}
