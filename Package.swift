@@ -5,13 +5,14 @@ let package = Package(
   name: "lcq",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "LCQ", targets: ["LCQParsing", "LCQSolver", "LCQAnalysis", "LCQReporting"]),
+    .library(name: "LCQ", targets: ["LCQParsing", "LCQSolver", "LCQAnalysis", "LCQStore", "LCQReporting"]),
     .executable(name: "lcq", targets: ["lcq"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     .target(
@@ -20,11 +21,15 @@ let package = Package(
     ),
     .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
     .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver"]),
-    .target(name: "LCQReporting", dependencies: ["LCQParsing", "LCQAnalysis"]),
+    .target(
+      name: "LCQStore",
+      dependencies: ["LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(name: "LCQReporting", dependencies: ["LCQParsing", "LCQAnalysis", "LCQStore"]),
     .executableTarget(
       name: "lcq",
       dependencies: [
-        "LCQParsing", "LCQAnalysis", "LCQReporting",
+        "LCQParsing", "LCQAnalysis", "LCQStore", "LCQReporting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -38,6 +43,7 @@ let package = Package(
       name: "LCQAnalysisTests",
       dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver"]
     ),
+    .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["lcq"],

@@ -70,6 +70,21 @@ public struct ConflictScanner {
     bytes.withUnsafeBytes { feed($0, onBlock: onBlock) }
   }
 
+  /// Lines read so far (the last, unfinished line not counted).
+  public var linesRead: Int { mode == .jsonArray ? jsonArray.lineNumber : lineNumber - 1 }
+
+  /// Bytes read so far.
+  public var bytesRead: Int { summary.bytes }
+
+  /// Hands over a message that is still open, for a live input that has gone quiet: a writer
+  /// prints a whole message at once, so a pause means it is complete. Does nothing inside a
+  /// line or a JSON array.
+  public mutating func closeOpenMessage(onBlock: (ConflictBlock) -> Void) {
+    guard mode == .lines, pending.isEmpty, !discardingOverlongLine else { return }
+    framer.finish(into: &rawBlocks)
+    deliver(onBlock)
+  }
+
   /// Ends the input: closes any open message and returns what the scan saw.
   public mutating func finish(onBlock: (ConflictBlock) -> Void) -> ScanSummary {
     if mode == .undecided {

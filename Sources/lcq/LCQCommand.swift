@@ -13,7 +13,10 @@ struct LCQCommand: ParsableCommand {
       idevicesyslog, syslog, Console.app, or pasted text.
       """,
     version: LCQVersion.current,
-    subcommands: [Analyze.self]
+    subcommands: [
+      Analyze.self, Ingest.self, Top.self, Show.self, Trend.self, New.self, Regressed.self, Quiet.self,
+      Resolve.self, Ignore.self, Reopen.self, Database.self,
+    ]
   )
 }
 

@@ -34,7 +34,11 @@ final class StandardOutput {
 /// Lines for people on standard error.
 enum StandardError {
   static func write(_ line: String) {
-    let text = line + "\n"
+    writeRaw(line + "\n")
+  }
+
+  /// Writes `text` as it is (no line feed added).
+  static func writeRaw(_ text: String) {
     _ = text.utf8CString.withUnsafeBufferPointer { pointer in
       Glibc_write(2, pointer.baseAddress!, pointer.count - 1)
     }

@@ -1,0 +1,86 @@
+import LCQParsing
+
+/// What the store keeps of a block's analysis: enough to group and count it.
+public struct AnalysisSummary: Sendable, Hashable {
+  /// The verdict.
+  public var verdict: Verdict
+  /// The minimal set (list indices), empty when there is none.
+  public var minimalSet: [Int]
+  /// The fingerprint, `nil` when no constraint was read.
+  public var fingerprint: String?
+  /// The title, `nil` when no constraint was read.
+  public var title: String?
+  /// Whether UIKit's broken constraint is in the minimal set (`nil` when unknown).
+  public var brokenInMinimalSet: Bool?
+
+  /// The summary of an analysis.
+  public init(_ analysis: BlockAnalysis) {
+    verdict = analysis.verdict
+    minimalSet = analysis.minimalSet
+    fingerprint = analysis.fingerprint
+    title = analysis.title
+    brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
+  }
+}
+
+/// Remembers analyses by the block's constraint list with its addresses renumbered, so the same
+/// conflict logged again (by another cell, at other addresses, at another time) is not replayed
+/// again. Everything a summary holds depends only on that key: list indices, verdicts and
+/// fingerprints do not depend on which addresses objects had.
+///
+/// Memory is bounded: when full, the cache starts over.
+public struct AnalysisCache: Sendable {
+  private var entries: [String: AnalysisSummary] = [:]
+  /// Most entries kept.
+  public let capacity: Int
+  /// Lookups answered from the cache.
+  public private(set) var hits = 0
+  /// Lookups that ran the analysis.
+  public private(set) var misses = 0
+
+  /// Creates a cache holding up to `capacity` analyses.
+  public init(capacity: Int = 4096) {
+    self.capacity = capacity
+  }
+
+  /// The summary of `block`, from the cache or from `analyze`.
+  public mutating func summary(of block: ConflictBlock, analyze: (ConflictBlock) -> BlockAnalysis)
+    -> AnalysisSummary
+  {
+    let key = Self.key(of: block)
+    if let known = entries[key] {
+      hits += 1
+      return known
+    }
+    misses += 1
+    let summary = AnalysisSummary(analyze(block))
+    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+    entries[key] = summary
+    return summary
+  }
+
+  /// The list (and the broken constraint) with every `0x…` address replaced by its order of first
+  /// appearance.
+  static func key(of block: ConflictBlock) -> String {
+    var numbers: [Substring: Int] = [:]
+    var key = ""
+    key.reserveCapacity(block.constraints.reduce(0) { $0 + $1.description.utf8.count + 1 })
+    for description in block.constraints.map(\.description) + [block.brokenConstraint?.description ?? ""] {
+      var rest = description[...]
+      while let start = rest.range(of: "0x") {
+        key += rest[..<start.lowerBound]
+        var end = start.upperBound
+        while end < rest.endIndex, rest[end].isHexDigit { end = rest.index(after: end) }
+        let address = rest[start.lowerBound..<end]
+        let number = numbers[address] ?? numbers.count
+        numbers[address] = number
+        key += "@\(number)"
+        rest = rest[end...]
+      }
+      key += rest
+      key += "\n"
+    }
+    if block.isRedacted { key += "redacted" }
+    return key
+  }
+}

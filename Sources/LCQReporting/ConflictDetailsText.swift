@@ -1,0 +1,79 @@
+import LCQStore
+
+/// `lcq show` for a person (text or Markdown) and for programs (JSON).
+public enum ConflictDetailsText {
+  /// The details in `format`; CSV gives the per-build, per-device and per-OS counts.
+  public static func render(_ details: ConflictDetails, as format: ResultTable.Format) -> String {
+    switch format {
+    case .json: json(details).serialized + "\n"
+    case .markdown: markdown(details)
+    case .table: text(details)
+    case .csv: counts(details).rendered(as: .csv)
+    }
+  }
+
+  static func counts(_ details: ConflictDetails) -> ResultTable {
+    let groups = [("build", details.byBuild), ("device", details.byDevice), ("os_version", details.byOSVersion)]
+    return ResultTable(
+      columns: ["dimension", "value", "occurrences"],
+      rows: groups.flatMap { name, rows in rows.map { [.text(name), .text($0.0), .integer($0.1)] } })
+  }
+
+  static func text(_ details: ConflictDetails) -> String {
+    var output = "\(details.fingerprint)  \(TableText.oneLine(details.title))\n"
+    output += "status: \(statusText(details))   verdict: \(details.verdict)\n"
+    output += "seen: \(counted(details.occurrences, "time")) in \(counted(details.runs, "run")), "
+    output += "first \(UnixTime.iso(details.firstSeen)) (build \(details.firstBuild ?? "?")), "
+    output += "last \(UnixTime.iso(details.lastSeen)) (build \(details.lastBuild ?? "?"))\n\n"
+    output += "Minimal conflicting set:\n"
+    for description in details.minimalSet { output += "  \(TableText.oneLine(description))\n" }
+    output += "\nExplanation: \(details.explanation ?? "not computed by this lcq version")\n"
+    output += "Best fix: \(details.bestFix ?? "not computed by this lcq version")\n"
+    for (name, rows) in [("build", details.byBuild), ("device", details.byDevice), ("OS version", details.byOSVersion)]
+    {
+      output += "\nBy \(name):\n"
+      output += TableText.render(ResultTable(columns: [name, "occurrences"], rows: rows.map { [.text($0.0), .integer($0.1)] }))
+        .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    }
+    if let sample = details.sampleBlock {
+      output += "\nLatest block (\(details.sampleSource ?? "")):\n"
+      for line in sample.split(separator: "\n", omittingEmptySubsequences: false) { output += "  \(line)\n" }
+    }
+    return output
+  }
+
+  static func markdown(_ details: ConflictDetails) -> String {
+    var output = "### \(MarkdownText.escape(details.title))\n\n"
+    output += "`\(details.fingerprint)` · \(statusText(details)) · \(details.verdict) · "
+    output += "\(details.occurrences) occurrences in \(details.runs) runs · "
+    output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
+    output += "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
+    if let explanation = details.explanation { output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n" }
+    if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
+    output += "\n" + counts(details).rendered(as: .markdown)
+    return output
+  }
+
+  static func json(_ details: ConflictDetails) -> JSONValue {
+    func pairs(_ rows: [(String, Int)]) -> JSONValue {
+      .array(rows.map { .object([("value", .string($0.0)), ("occurrences", .int($0.1))]) })
+    }
+    return .object([
+      ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
+      ("verdict", .string(details.verdict)), ("status", .string(details.status)),
+      ("resolved_build", .string(details.resolvedBuild)), ("minimal_set", .array(details.minimalSet.map { .string($0) })),
+      ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
+      ("first_seen", .string(UnixTime.iso(details.firstSeen))), ("last_seen", .string(UnixTime.iso(details.lastSeen))),
+      ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),
+      ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)), ("by_build", pairs(details.byBuild)),
+      ("by_device", pairs(details.byDevice)), ("by_os_version", pairs(details.byOSVersion)),
+      ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
+    ])
+  }
+
+  static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+  static func statusText(_ details: ConflictDetails) -> String {
+    details.status == "resolved" ? "resolved in build \(details.resolvedBuild ?? "?")" : details.status
+  }
+}

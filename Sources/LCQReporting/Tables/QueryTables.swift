@@ -1,0 +1,65 @@
+import LCQStore
+
+/// The store's answers as tables, one shape per command.
+extension ResultTable {
+  /// `lcq top`.
+  public init(top: [ConflictCount]) {
+    self.init(
+      columns: [
+        "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen", "last_build",
+      ],
+      rows: top.map { row in
+        [
+          .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
+          .integer(row.devices), .text(row.status), .time(row.firstSeen), .time(row.lastSeen), .text(row.lastBuild),
+        ]
+      })
+  }
+
+  /// `lcq trend`.
+  public init(trend: [TrendPoint], step: TrendStep) {
+    self.init(
+      columns: [step.rawValue, "occurrences", "conflicts", "runs"],
+      rows: trend.map { [.text($0.label), .integer($0.occurrences), .integer($0.conflicts), .integer($0.runs)] })
+  }
+
+  /// `lcq new`, `lcq regressed`, `lcq quiet`.
+  public init(changes: [ConflictChange], showsResolvedBuild: Bool = false) {
+    var columns = [
+      "fingerprint", "title", "occurrences", "runs", "first_seen", "last_seen", "first_build", "last_build", "status",
+    ]
+    if showsResolvedBuild { columns.append("resolved_build") }
+    self.init(
+      columns: columns,
+      rows: changes.map { row in
+        var cells: [Cell] = [
+          .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs), .time(row.firstSeen),
+          .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status),
+        ]
+        if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
+        return cells
+      })
+  }
+
+  /// `lcq db stats`, as name/value rows.
+  public init(statistics: StoreStatistics) {
+    let rows: [(String, Cell)] = [
+      ("path", .text(statistics.path)), ("schema_version", .integer(statistics.schemaVersion)),
+      ("bytes", .integer(Int(statistics.bytes))), ("runs", .integer(statistics.runs)),
+      ("conflicts", .integer(statistics.conflicts)), ("open", .integer(statistics.openConflicts)),
+      ("resolved", .integer(statistics.resolvedConflicts)), ("ignored", .integer(statistics.ignoredConflicts)),
+      ("occurrences", .integer(statistics.occurrences)), ("failed_blocks", .integer(statistics.failedBlocks)),
+      ("block_templates", .integer(statistics.templates)), ("oldest_occurrence", .time(statistics.oldestOccurrence)),
+      ("newest_occurrence", .time(statistics.newestOccurrence)), ("last_run", .time(statistics.lastRun)),
+    ]
+    self.init(columns: rows.map(\.0), rows: [rows.map(\.1)])
+  }
+
+  /// The same table turned on its side: one `name, value` row per column (for one-row tables
+  /// shown to a person).
+  public var transposed: ResultTable {
+    ResultTable(
+      columns: ["name", "value"],
+      rows: rows.flatMap { row in zip(columns, row).map { [.text($0), .text($1.text)] } })
+  }
+}

@@ -1,0 +1,60 @@
+import LCQAnalysis
+import LCQParsing
+
+/// One block ready to be stored: its analysis summary, when it happened, and its identity.
+public struct BlockRecord: Sendable {
+  /// The block's analysis.
+  public var summary: AnalysisSummary
+  /// The descriptions of the minimal set (of the whole list when there is none).
+  public var describedConstraints: [String]
+  /// The broken constraint's description.
+  public var brokenConstraint: String?
+  /// Seconds since 1970 (UTC).
+  public var time: Int64
+  /// Whether `time` came from the log or is the ingest time.
+  public var timeFromLog: Bool
+  /// The process name from the log.
+  public var process: String?
+  /// The process id from the log.
+  public var pid: Int?
+  /// The input and line.
+  public var sourceFile: String
+  /// The 1-based line of the block's first line.
+  public var sourceLine: Int
+  /// The raw text.
+  public var rawText: String
+  /// What could not be read, as `file:line:column: reason`.
+  public var issues: [String]
+  /// What makes this block the same event when it is ingested again (see ``OccurrenceIdentity``).
+  public var identity: String
+
+  /// Whether the block has no readable constraint (or a redacted list) and is kept whole.
+  public var isFailed: Bool { summary.verdict == .unparsed || summary.verdict == .redacted }
+
+  /// Builds the record of `block`.
+  /// - Parameters:
+  ///   - clock: resolves the block's log time (or gives the ingest time).
+  ///   - identities: numbers repeats of the same block within the run.
+  public init(
+    block: ConflictBlock, summary: AnalysisSummary, clock: IngestClock, identities: inout OccurrenceIdentity
+  ) {
+    self.summary = summary
+    let indices = summary.minimalSet.isEmpty ? Array(block.constraints.indices) : summary.minimalSet
+    describedConstraints = indices.map { block.constraints[$0].description }
+    brokenConstraint = block.brokenConstraint?.description
+    if let logged = block.source.timestamp.flatMap(clock.time(of:)) {
+      time = logged
+      timeFromLog = true
+    } else {
+      time = clock.now
+      timeFromLog = false
+    }
+    process = block.source.process
+    pid = block.source.pid
+    sourceFile = block.source.file
+    sourceLine = block.source.line
+    rawText = block.rawText
+    issues = block.issues.map(\.description)
+    identity = identities.next(rawText: block.rawText, hasTimestamp: block.source.timestamp != nil)
+  }
+}

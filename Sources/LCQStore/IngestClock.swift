@@ -1,0 +1,46 @@
+import Foundation
+import LCQParsing
+
+/// Turns log timestamps into unix times, filling what the log leaves out.
+///
+/// - A timestamp without a year (syslog, `idevicesyslog`) takes the ingest year, or the year
+///   before when that would put it more than a day in the future.
+/// - A timestamp without a UTC offset is read in the ingesting machine's time zone (`TZ`).
+public struct IngestClock: Sendable {
+  /// The ingest time, seconds since 1970.
+  public var now: Int64
+  private let timeZone: TimeZone
+
+  /// Creates a clock for an ingest that starts at `now`.
+  public init(now: Date = Date(), timeZone: TimeZone = .current) {
+    self.now = Int64(now.timeIntervalSince1970.rounded(.down))
+    self.timeZone = timeZone
+  }
+
+  /// The unix time (whole seconds) of `timestamp`.
+  public func time(of timestamp: LogTimestamp) -> Int64? {
+    var resolved = timestamp
+    if resolved.year == nil {
+      resolved.year = year(of: now)
+      if let guess = seconds(resolved), guess > now + 86_400 { resolved.year! -= 1 }
+    }
+    return seconds(resolved)
+  }
+
+  private func seconds(_ timestamp: LogTimestamp) -> Int64? {
+    var stamp = timestamp
+    if stamp.utcOffsetSeconds == nil {
+      stamp.utcOffsetSeconds = 0
+      guard let utc = stamp.unixTime else { return nil }
+      let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: utc))
+      stamp.utcOffsetSeconds = offset
+    }
+    return stamp.unixTime.map { Int64($0.rounded(.down)) }
+  }
+
+  private func year(of time: Int64) -> Int {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.component(.year, from: Date(timeIntervalSince1970: TimeInterval(time)))
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import GRDB
+import LCQAnalysis
+
+/// One `lcq ingest` run: a row in `runs`, and blocks stored in batches, each batch one
+/// transaction, so a reader sees whole blocks or nothing and a kill loses at most the batch in
+/// flight.
+public final class IngestSession {
+  /// What the run has done so far.
+  public struct Totals: Sendable, Hashable {
+    /// Lines and bytes read (updated by the caller from the scanner).
+    public var lines = 0
+    public var bytes = 0
+    /// Conflict messages read.
+    public var blocks = 0
+    /// Occurrences stored for the first time.
+    public var occurrences = 0
+    /// Blocks an earlier ingest had already stored.
+    public var duplicates = 0
+    /// Blocks with no readable constraint, or redacted.
+    public var unparsed = 0
+    /// Fingerprints this run stored first.
+    public var newConflicts = 0
+    /// Distinct fingerprints seen in this run.
+    public var conflicts = 0
+  }
+
+  /// How a run ended.
+  public enum Ending: String, Sendable {
+    case finished, interrupted, failed
+  }
+
+  public let store: Store
+  /// The run's id in `runs`.
+  public let runID: Int64
+  /// Totals, including the blocks not yet committed.
+  public private(set) var totals = Totals()
+  /// Blocks waiting for the next commit.
+  public var pendingCount: Int { pending.count }
+
+  private let metadata: RunMetadata
+  private var pending: [BlockRecord] = []
+  private var templateIDs: [String: Int64] = [:]
+  private var conflictIDs: [String: Int64] = [:]
+  private var fingerprintsSeen: Set<String> = []
+  private var appFromLog: String?
+  private let clock: IngestClock
+
+  /// Starts a run.
+  public init(store: Store, metadata: RunMetadata, clock: IngestClock) throws(StoreError) {
+    self.store = store
+    self.metadata = metadata
+    self.clock = clock
+    runID = try store.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO runs (run_key, started_at, source, app, app_version, build, build_key, device,
+            os_version, host, lcq_version)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          metadata.runKey, clock.now, metadata.source, metadata.app, metadata.appVersion, metadata.build,
+          metadata.build.map(BuildKey.of), metadata.device, metadata.osVersion, metadata.host,
+          metadata.lcqVersion,
+        ])
+      return db.lastInsertedRowID
+    }
+  }
+
+  /// Queues a block for the next commit.
+  public func add(_ record: BlockRecord) {
+    pending.append(record)
+    totals.blocks += 1
+    if record.isFailed { totals.unparsed += 1 }
+    if appFromLog == nil, let process = record.process { appFromLog = process }
+    if let fingerprint = record.summary.fingerprint, fingerprintsSeen.insert(fingerprint).inserted {
+      totals.conflicts += 1
+    }
+  }
+
+  /// Records how much input was read.
+  public func setInput(lines: Int, bytes: Int) {
+    totals.lines = lines
+    totals.bytes = bytes
+  }
+
+  /// Stores the queued blocks and the run's totals in one transaction.
+  public func commit() throws(StoreError) {
+    let batch = pending
+    var totals = self.totals
+    do {
+      try store.write { db in
+        for record in batch {
+          let inserted = record.isFailed ? try insertFailed(record, db) : try insertOccurrence(record, db, &totals)
+          if inserted {
+            if !record.isFailed { totals.occurrences += 1 }
+          } else {
+            totals.duplicates += 1
+          }
+        }
+        try db.execute(
+          sql: """
+            UPDATE runs SET lines = ?, bytes = ?, blocks = ?, occurrences = ?, duplicates = ?, unparsed = ?,
+              new_conflicts = ?, app = coalesce(app, ?)
+            WHERE id = ?
+            """,
+          arguments: [
+            totals.lines, totals.bytes, totals.blocks, totals.occurrences, totals.duplicates, totals.unparsed,
+            totals.newConflicts, appFromLog, runID,
+          ])
+      }
+    } catch {
+      templateIDs.removeAll()
+      conflictIDs.removeAll()
+      throw error
+    }
+    pending.removeAll(keepingCapacity: true)
+    self.totals = totals
+  }
+
+  /// Commits what is queued and marks the run as ended.
+  public func finish(_ ending: Ending) throws(StoreError) {
+    try commit()
+    let runID = self.runID
+    let now = Int64(Date().timeIntervalSince1970)
+    try store.write { db in
+      try db.execute(
+        sql: "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?", arguments: [now, ending.rawValue, runID])
+    }
+  }
+
+  // MARK: Writing one block
+
+  private func insertFailed(_ record: BlockRecord, _ db: Database) throws -> Bool {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO failed_blocks (identity, run_id, time, time_source, process, pid, verdict, source_file,
+          source_line, issues, raw_text)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (identity) DO NOTHING
+        """
+    ).execute(arguments: [
+      record.identity, runID, record.time, record.timeFromLog ? "log" : "ingest", record.process, record.pid,
+      record.summary.verdict.rawValue, record.sourceFile, record.sourceLine, JSONText.array(record.issues),
+      record.rawText,
+    ])
+    return db.changesCount > 0
+  }
+
+  private func insertOccurrence(_ record: BlockRecord, _ db: Database, _ totals: inout Totals) throws -> Bool {
+    guard let fingerprint = record.summary.fingerprint else { return false }
+    let template = BlockTemplate(splitting: record.rawText)
+    let templateID = try self.templateID(template.template, db)
+    let conflictID = try self.conflictID(fingerprint, record, db, &totals)
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
+          broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values,
+          issues, analysis_version)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (identity) DO NOTHING
+        """
+    ).execute(arguments: [
+      record.identity, conflictID, runID, record.time, record.timeFromLog ? "log" : "ingest", record.process,
+      record.pid, record.summary.verdict.rawValue, record.brokenConstraint, record.summary.brokenInMinimalSet,
+      record.sourceFile, record.sourceLine, templateID, template.values,
+      record.issues.isEmpty ? nil : JSONText.array(record.issues), Fingerprint.version,
+    ])
+    return db.changesCount > 0
+  }
+
+  private func templateID(_ template: String, _ db: Database) throws -> Int64 {
+    let hash = SHA256.hex(template)
+    if let known = templateIDs[hash] { return known }
+    try db.cachedStatement(
+      sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
+    ).execute(arguments: [hash, template])
+    let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), arguments: [hash])!
+    if templateIDs.count > 10_000 { templateIDs.removeAll() }
+    templateIDs[hash] = id
+    return id
+  }
+
+  private func conflictID(
+    _ fingerprint: String, _ record: BlockRecord, _ db: Database, _ totals: inout Totals
+  ) throws -> Int64 {
+    if let known = conflictIDs[fingerprint] { return known }
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, first_seen, last_seen)
+        VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (fingerprint) DO NOTHING
+        """
+    ).execute(arguments: [
+      fingerprint, record.summary.title ?? "", record.summary.verdict.rawValue,
+      JSONText.array(record.describedConstraints), record.time, record.time,
+    ])
+    if db.changesCount > 0 { totals.newConflicts += 1 }
+    let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), arguments: [fingerprint])!
+    if conflictIDs.count > 10_000 { conflictIDs.removeAll() }
+    conflictIDs[fingerprint] = id
+    return id
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+/// Everything `lcq show` prints about one conflict.
+public struct ConflictDetails: Sendable {
+  public var fingerprint: String
+  public var title: String
+  public var verdict: String
+  public var status: String
+  public var resolvedBuild: String?
+  /// The minimal set's descriptions (of the whole list when the block had no set).
+  public var minimalSet: [String]
+  /// Plain English and the best proven fix, when the diagnosis computed them.
+  public var explanation: String?
+  public var bestFix: String?
+  public var firstSeen: Int64
+  public var lastSeen: Int64
+  public var firstBuild: String?
+  public var lastBuild: String?
+  /// Counts inside the filter.
+  public var occurrences: Int
+  public var runs: Int
+  /// Occurrences per build (build order), per device, per OS version.
+  public var byBuild: [(String, Int)]
+  public var byDevice: [(String, Int)]
+  public var byOSVersion: [(String, Int)]
+  /// The latest occurrence's raw block, rebuilt from its template.
+  public var sampleBlock: String?
+  /// Where that block was read.
+  public var sampleSource: String?
+}
+
+extension Store {
+  /// The details of the conflict matching `prefix`, counted inside `filter`.
+  public func details(of prefix: String, _ filter: QueryFilter) throws(StoreError) -> ConflictDetails {
+    let reference = try conflict(matching: prefix)
+    let counts = filter.countsTable(conflictID: reference.id)
+    return try read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
+            first_seen, last_seen, first_build, last_build
+          FROM conflicts WHERE id = ?
+          """, arguments: [reference.id])!
+      func grouped(_ column: String, order: String) throws -> [(String, Int)] {
+        try Row.fetchAll(
+          db,
+          sql: """
+            WITH \(counts.sql)
+            SELECT coalesce(g.\(column), '(none)'), sum(g.n) FROM g GROUP BY g.\(column)
+            HAVING sum(g.n) > 0 ORDER BY \(order)
+            """, arguments: counts.arguments
+        ).map { ($0[0], $0[1]) }
+      }
+      let totals = try Row.fetchOne(
+        db,
+        sql: """
+          WITH \(counts.sql)
+          SELECT coalesce(sum(g.n), 0), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) FROM g
+          """, arguments: counts.arguments)!
+      let sample = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT t.template, o.template_values, o.source_file, o.source_line
+          FROM occurrences o JOIN block_templates t ON t.id = o.template_id
+          WHERE o.conflict_id = ? ORDER BY o.time DESC, o.id DESC LIMIT 1
+          """, arguments: [reference.id])
+      let setText: String = row[5]
+      let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
+      return ConflictDetails(
+        fingerprint: row[0], title: row[1], verdict: row[2], status: row[3], resolvedBuild: row[4], minimalSet: set,
+        explanation: row[6], bestFix: row[7], firstSeen: row[8], lastSeen: row[9], firstBuild: row[10],
+        lastBuild: row[11], occurrences: totals[0], runs: totals[1],
+        byBuild: try grouped("build", order: "g.build_key IS NULL, min(g.build_key)"),
+        byDevice: try grouped("device", order: "sum(g.n) DESC, 1"),
+        byOSVersion: try grouped("os_version", order: "sum(g.n) DESC, 1"),
+        sampleBlock: sample.map { BlockTemplate(template: $0[0], values: $0[1]).text },
+        sampleSource: sample.map { "\($0[2] as String):\($0[3] as Int)" })
+    }
+  }
+}

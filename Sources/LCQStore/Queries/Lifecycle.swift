@@ -1,0 +1,96 @@
+import GRDB
+
+/// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
+public struct ConflictChange: Sendable, Hashable {
+  public var fingerprint: String
+  public var title: String
+  public var status: String
+  /// Occurrences inside the filter (for `regressed`: since the build that resolved it).
+  public var occurrences: Int
+  /// Distinct runs among them.
+  public var runs: Int
+  /// First and last occurrence inside the filter.
+  public var firstSeen: Int64
+  public var lastSeen: Int64
+  /// The earliest and latest builds among them (in build order).
+  public var firstBuild: String?
+  public var lastBuild: String?
+  /// For `regressed`: the build it was resolved in.
+  public var resolvedBuild: String?
+}
+
+extension Store {
+  /// Conflicts never seen in a build at or before `build`, but seen in a later one. Runs
+  /// without a build say nothing either way; ignored conflicts are never new.
+  public func newSince(build: String, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
+    try changes(
+      filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [BuildKey.of(build)],
+      knownBuildsOnly: true)
+  }
+
+  /// Conflicts whose first occurrence inside the filter is at or after `time` (ignored ones
+  /// excepted).
+  public func newSince(time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
+    var unbounded = filter
+    unbounded.since = nil
+    return try changes(unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [time])
+  }
+
+  /// Resolved conflicts seen again in a build at or after the one they were resolved in. Events
+  /// from older builds (or runs without a build) never count.
+  public func regressed(_ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
+    try changes(
+      filter, where: "c.status = 'resolved' AND g.build_key >= c.resolved_build_key", having: nil, [],
+      knownBuildsOnly: true)
+  }
+
+  /// Open conflicts whose last occurrence (inside the filter) is before `time`.
+  public func quiet(before time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
+    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) < ?", [time])
+  }
+
+  /// Open conflicts not seen in any of the newest `builds` builds (inside the filter) but seen
+  /// before them.
+  public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
+    let run = filter.runCondition
+    let newest = try read { db in
+      try String.fetchAll(
+        db,
+        sql: "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
+        arguments: run.arguments + [builds])
+    }
+    guard newest.count == builds, let oldestOfNewest = newest.last else { return [] }
+    return try changes(
+      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [oldestOfNewest], knownBuildsOnly: true)
+  }
+
+  /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:
+  /// values are in `arguments`).
+  private func changes(
+    _ filter: QueryFilter, where condition: String = "1", having: String?, _ arguments: StatementArguments,
+    knownBuildsOnly: Bool = false
+  ) throws(StoreError) -> [ConflictChange] {
+    let counts = filter.countsTable()
+    let buildCondition = knownBuildsOnly ? " AND g.build_key IS NOT NULL" : ""
+    let sql = """
+      WITH \(counts.sql)
+      SELECT c.fingerprint, c.title, c.status, sum(g.n), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END),
+        min(g.first_time), max(g.last_time),
+        (SELECT build FROM runs WHERE build_key = min(g.build_key) LIMIT 1),
+        (SELECT build FROM runs WHERE build_key = max(g.build_key) LIMIT 1),
+        c.resolved_build
+      FROM g JOIN conflicts c ON c.id = g.conflict_id
+      WHERE g.n > 0 AND \(condition)\(buildCondition)
+      GROUP BY g.conflict_id
+      \(having.map { "HAVING " + $0 } ?? "")
+      ORDER BY min(g.first_time) DESC, c.fingerprint
+      """
+    return try read { db in
+      try Row.fetchAll(db, sql: sql, arguments: counts.arguments + arguments).map { row in
+        ConflictChange(
+          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4], firstSeen: row[5],
+          lastSeen: row[6], firstBuild: row[7], lastBuild: row[8], resolvedBuild: row[9])
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// What `lcq db stats` prints.
+public struct StoreStatistics: Sendable, Hashable {
+  public var path: String
+  public var schemaVersion: Int
+  public var bytes: Int64
+  public var runs: Int
+  public var conflicts: Int
+  public var openConflicts: Int
+  public var resolvedConflicts: Int
+  public var ignoredConflicts: Int
+  public var occurrences: Int
+  public var failedBlocks: Int
+  public var templates: Int
+  public var oldestOccurrence: Int64?
+  public var newestOccurrence: Int64?
+  public var lastRun: Int64?
+}
+
+extension Store {
+  /// Counts of everything stored.
+  public func statistics() throws(StoreError) -> StoreStatistics {
+    let path = self.path
+    return try read { db in
+      func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
+      let bytes =
+        try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
+      let range = try Row.fetchOne(db, sql: "SELECT min(time), max(time) FROM occurrences")
+      return StoreStatistics(
+        path: path, schemaVersion: try Store.migrator.appliedIdentifiers(db).count, bytes: bytes,
+        runs: try count("SELECT count(*) FROM runs"), conflicts: try count("SELECT count(*) FROM conflicts"),
+        openConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'open'"),
+        resolvedConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'resolved'"),
+        ignoredConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'ignored'"),
+        occurrences: try count("SELECT count(*) FROM occurrences"),
+        failedBlocks: try count("SELECT count(*) FROM failed_blocks"),
+        templates: try count("SELECT count(*) FROM block_templates"), oldestOccurrence: range?[0],
+        newestOccurrence: range?[1], lastRun: try Int64.fetchOne(db, sql: "SELECT max(started_at) FROM runs"))
+    }
+  }
+
+  /// What `prune` removed.
+  public struct PruneResult: Sendable, Hashable {
+    public var occurrences: Int
+    public var failedBlocks: Int
+    public var runs: Int
+    public var conflicts: Int
+    public var templates: Int
+  }
+
+  /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
+  /// conflicts left with nothing. Resolved and ignored conflicts keep their status.
+  public func prune(before time: Int64) throws(StoreError) -> PruneResult {
+    try write { db in
+      try db.execute(sql: "DELETE FROM occurrences WHERE time < ?", arguments: [time])
+      let occurrences = db.changesCount
+      try db.execute(sql: "DELETE FROM failed_blocks WHERE time < ?", arguments: [time])
+      let failed = db.changesCount
+      try db.execute(
+        sql: """
+          DELETE FROM runs WHERE started_at < ? AND status != 'running'
+            AND NOT EXISTS (SELECT 1 FROM occurrences WHERE run_id = runs.id)
+            AND NOT EXISTS (SELECT 1 FROM failed_blocks WHERE run_id = runs.id)
+            AND NOT EXISTS (SELECT 1 FROM occurrence_rollup WHERE run_id = runs.id)
+          """, arguments: [time])
+      let runs = db.changesCount
+      try db.execute(
+        sql: """
+          DELETE FROM conflicts WHERE status = 'open' AND occurrence_count <= 0
+            AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = conflicts.id)
+          """)
+      let conflicts = db.changesCount
+      try db.execute(
+        sql: """
+          DELETE FROM block_templates WHERE NOT EXISTS (SELECT 1 FROM occurrences WHERE template_id = block_templates.id)
+          """)
+      let templates = db.changesCount
+      try Store.refreshConflictSummaries(db)
+      return PruneResult(
+        occurrences: occurrences, failedBlocks: failed, runs: runs, conflicts: conflicts, templates: templates)
+    }
+  }
+
+  /// Rebuilds the database file (`VACUUM`) and refreshes the query planner's statistics;
+  /// returns the file size before and after.
+  public func vacuum() throws(StoreError) -> (before: Int64, after: Int64) {
+    func size() throws(StoreError) -> Int64 {
+      try read { db in
+        try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
+      }
+    }
+    let before = try size()
+    do {
+      try pool.writeWithoutTransaction { db in
+        try db.execute(sql: "VACUUM")
+        try db.execute(sql: "PRAGMA optimize")
+        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+      }
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+    return (before, try size())
+  }
+
+  /// Recomputes each conflict's counts, first and last times and builds from its occurrences
+  /// (after deletions, which the triggers count but cannot re-date).
+  static func refreshConflictSummaries(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        UPDATE conflicts SET
+          occurrence_count = (SELECT count(*) FROM occurrences o WHERE o.conflict_id = conflicts.id),
+          first_seen = coalesce((SELECT min(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), first_seen),
+          last_seen = coalesce((SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), last_seen),
+          first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
+            WHERE o.conflict_id = conflicts.id ORDER BY o.time, o.id LIMIT 1), first_build),
+          last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
+            WHERE o.conflict_id = conflicts.id ORDER BY o.time DESC, o.id DESC LIMIT 1), last_build)
+        """)
+  }
+}

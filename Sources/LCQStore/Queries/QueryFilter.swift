@@ -1,0 +1,77 @@
+import GRDB
+
+/// What every query can be narrowed to: runs by their metadata, occurrences by their time.
+public struct QueryFilter: Sendable, Hashable {
+  /// Only runs of this app.
+  public var app: String?
+  /// Only runs of this build.
+  public var build: String?
+  /// Only runs on this OS version.
+  public var osVersion: String?
+  /// Only runs on this device model.
+  public var device: String?
+  /// Only occurrences at or after this unix time.
+  public var since: Int64?
+  /// Only occurrences before this unix time.
+  public var until: Int64?
+
+  /// Creates a filter; `nil` fields do not filter.
+  public init(
+    app: String? = nil, build: String? = nil, osVersion: String? = nil, device: String? = nil, since: Int64? = nil,
+    until: Int64? = nil
+  ) {
+    self.app = app
+    self.build = build
+    self.osVersion = osVersion
+    self.device = device
+    self.since = since
+    self.until = until
+  }
+
+  /// The window's bounds, open ends made explicit.
+  var lowerTime: Int64 { since ?? Int64.min }
+  var upperTime: Int64 { until ?? Int64.max }
+
+  /// `AND r.app = ? …` for the run alias `r`, with its arguments. Column names are fixed text;
+  /// every value is a bound argument.
+  var runCondition: (sql: String, arguments: StatementArguments) {
+    var sql = ""
+    var arguments = StatementArguments()
+    for (column, value) in [("app", app), ("build", build), ("os_version", osVersion), ("device", device)] {
+      guard let value else { continue }
+      sql += " AND r.\(column) = ?"
+      arguments += [value]
+    }
+    return (sql, arguments)
+  }
+
+  /// A common table expression
+  /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`: the
+  /// occurrence counts per conflict, run and day inside the filter. Rollup rows that the window
+  /// cuts are counted exactly from `occurrences` (their first and last times are clamped to the
+  /// window).
+  func countsTable(conflictID: Int64? = nil) -> (sql: String, arguments: StatementArguments) {
+    let runs = runCondition
+    var sql = """
+      g AS (
+        SELECT x.conflict_id, x.run_id, x.day, r.device, r.os_version, r.build, r.build_key,
+          max(x.first_time, ?) AS first_time, min(x.last_time, ?) AS last_time,
+          CASE WHEN x.first_time >= ? AND x.last_time < ? THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(?, x.day * 86400) AND o.time < min(?, x.day * 86400 + 86400)) END AS n
+        FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
+        WHERE x.last_time >= ? AND x.first_time < ?
+      """
+    var arguments: StatementArguments = [
+      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime, lowerTime, upperTime,
+      lowerTime, upperTime,
+    ]
+    if let conflictID {
+      sql += " AND x.conflict_id = ?"
+      arguments += [conflictID]
+    }
+    sql += runs.sql + "\n)"
+    arguments += runs.arguments
+    return (sql, arguments)
+  }
+}

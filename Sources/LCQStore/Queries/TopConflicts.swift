@@ -1,0 +1,57 @@
+import GRDB
+
+/// One line of `lcq top`.
+public struct ConflictCount: Sendable, Hashable {
+  public var fingerprint: String
+  public var title: String
+  public var status: String
+  /// Occurrences inside the filter.
+  public var occurrences: Int
+  /// Distinct runs with an occurrence inside the filter.
+  public var runs: Int
+  /// Distinct device models (runs that named one) with an occurrence inside the filter.
+  public var devices: Int
+  public var firstSeen: Int64
+  public var lastSeen: Int64
+  public var lastBuild: String?
+}
+
+/// How `lcq top` ranks conflicts.
+public enum TopOrder: String, Sendable, CaseIterable {
+  case occurrences, runs, devices
+}
+
+extension Store {
+  /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
+  public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20) throws(StoreError)
+    -> [ConflictCount]
+  {
+    let counts = filter.countsTable()
+    let orderColumn =
+      switch order {
+      case .occurrences: "occurrences DESC, runs DESC"
+      case .runs: "runs DESC, occurrences DESC"
+      case .devices: "devices DESC, occurrences DESC"
+      }
+    let sql = """
+      WITH \(counts.sql)
+      SELECT c.fingerprint, c.title, c.status, sum(g.n) AS occurrences,
+        count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
+        count(DISTINCT CASE WHEN g.n > 0 THEN g.device END) AS devices,
+        c.first_seen, c.last_seen, c.last_build
+      FROM g JOIN conflicts c ON c.id = g.conflict_id
+      GROUP BY g.conflict_id HAVING sum(g.n) > 0
+      ORDER BY \(orderColumn), c.fingerprint
+      LIMIT ?
+      """
+    var arguments = counts.arguments
+    arguments += [limit]
+    return try read { db in
+      try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        ConflictCount(
+          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4], devices: row[5],
+          firstSeen: row[6], lastSeen: row[7], lastBuild: row[8])
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+
+/// lcq's SQLite database: opened in WAL mode, migrated on open, shared safely by many processes.
+///
+/// Every value reaches SQL as a bound argument; no statement text is built from a value.
+public final class Store: Sendable {
+  /// The database file.
+  public let path: String
+  let pool: DatabasePool
+
+  /// How long a write waits for another process's write to finish.
+  public static let busyTimeout: TimeInterval = 30
+
+  /// What opening may do to the file.
+  public enum OpenMode: Sendable {
+    /// Create the file when it is missing (its folder must exist).
+    case createIfMissing
+    /// The file must exist.
+    case existing
+  }
+
+  /// Opens (and, when needed, migrates) the database at `path`.
+  ///
+  /// - Throws: ``StoreError``: a missing file or folder, a file that is not lcq's database, a
+  ///   schema newer than this binary (the file is then left untouched), a read-only file.
+  public init(path: String, mode: OpenMode) throws(StoreError) {
+    self.path = path
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
+    if isDirectory.boolValue { throw .notADatabase(path: path, reason: "it is a folder") }
+    if !exists {
+      if mode == .existing { throw .missing(path: path) }
+      let folder = (path as NSString).deletingLastPathComponent
+      if !folder.isEmpty, !fileManager.fileExists(atPath: folder) { throw .missingFolder(path: folder) }
+    } else if !fileManager.isWritableFile(atPath: path) {
+      throw .readOnly(path: path)
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(Self.busyTimeout)
+    configuration.label = "lcq"
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    do {
+      try Self.refuseForeignFile(at: path, exists: exists)
+      pool = try DatabasePool(path: path, configuration: configuration)
+      let migrator = Self.migrator
+      let superseded = try pool.read { db in try migrator.hasBeenSuperseded(db) }
+      if superseded {
+        let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
+        throw StoreError.newerSchema(
+          path: path, unknown: applied.subtracting(migrator.migrations).sorted())
+      }
+      let pending = try pool.read { db in try !migrator.hasCompletedMigrations(db) }
+      if pending { try migrator.migrate(pool) }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+  }
+
+  /// The embedded migrations, one per `Migrations/*.sql` file, identified by file name.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for migration in EmbeddedSQL.migrations {
+      let sql = migration.sql
+      migrator.registerMigration(migration.name) { db in try db.execute(sql: sql) }
+    }
+    return migrator
+  }
+
+  /// The schema version: the number of migrations this binary knows.
+  public static var schemaVersion: Int { EmbeddedSQL.migrations.count }
+
+  /// Refuses a file that is not SQLite, or an SQLite file that is not lcq's, before GRDB
+  /// writes anything to it.
+  static func refuseForeignFile(at path: String, exists: Bool) throws {
+    guard exists, let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let header = handle.readData(ofLength: 16)
+    if header.isEmpty { return }
+    guard header == Data("SQLite format 3\0".utf8) else {
+      throw StoreError.notADatabase(path: path, reason: "the file is not an SQLite database")
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    let (tables, migrated) = try queue.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
+        try db.tableExists("grdb_migrations")
+      )
+    }
+    if !tables.isEmpty, !migrated {
+      throw StoreError.notADatabase(path: path, reason: "an SQLite database with other tables")
+    }
+  }
+
+  /// A GRDB or SQLite error as a ``StoreError``.
+  static func storeError(_ error: any Error, path: String) -> StoreError {
+    guard let error = error as? DatabaseError else { return .sqlite(path: path, message: "\(error)") }
+    switch error.resultCode {
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+      return .notADatabase(path: path, reason: error.message ?? "corrupt")
+    case .SQLITE_READONLY: return .readOnly(path: path)
+    case .SQLITE_CANTOPEN where !FileManager.default.isWritableFile(atPath: path): return .readOnly(path: path)
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+    case .SQLITE_FULL: return .full(path: path)
+    default: return .sqlite(path: path, message: error.message ?? "\(error)")
+    }
+  }
+
+  /// Runs `work` in one write transaction, turning errors into ``StoreError``.
+  func write<T>(_ work: (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try pool.write(work)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+  }
+
+  /// Runs `work` on a read-only snapshot, turning errors into ``StoreError``.
+  func read<T>(_ work: (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try pool.read(work)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw Self.storeError(error, path: path)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq db`: looks after the database file.
+  struct Database: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "db",
+      abstract: "Look after the database: stats, migrate, prune, vacuum, reanalyze.",
+      subcommands: [Stats.self, Migrate.self, Prune.self, Vacuum.self, Reanalyze.self])
+
+    /// `lcq db stats`.
+    struct Stats: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Count what the database holds.", discussion: ExitStatus.databaseHelp)
+      @OptionGroup var output: FormatOption
+      @OptionGroup var database: DatabaseOptions
+
+      mutating func run() throws {
+        let statistics = try usingStore(database) { store throws(StoreError) in try store.statistics() }
+        let table = ResultTable(statistics: statistics)
+        printOutput((output.format == .table ? table.transposed : table).rendered(as: output.format))
+      }
+    }
+
+    /// `lcq db migrate`.
+    struct Migrate: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Create the database, or bring its schema up to this lcq's (every command also does so).",
+        discussion: ExitStatus.databaseHelp)
+      @OptionGroup var database: DatabaseOptions
+
+      mutating func run() throws {
+        let path = try usingStore(database, creating: true) { store throws(StoreError) in store.path }
+        StandardError.write("lcq: \(path): schema \(Store.schemaVersion), up to date")
+      }
+    }
+
+    /// `lcq db prune`.
+    struct Prune: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Delete occurrences older than a duration, and what is left with nothing.",
+        discussion: """
+          Resolved and ignored conflicts keep their status even with no occurrence left.
+
+          \(ExitStatus.databaseHelp)
+          """)
+      @Option(help: ArgumentHelp("Delete what is older than this (90d, 12w).", valueName: "duration"))
+      var olderThan: String
+      @OptionGroup var database: DatabaseOptions
+
+      func validate() throws {
+        if TimeArgument.duration(olderThan) == nil {
+          throw ValidationError("--older-than '\(olderThan)' is not a duration such as 90d")
+        }
+      }
+
+      mutating func run() throws {
+        let cutoff = currentTime - (TimeArgument.duration(olderThan) ?? 0)
+        let result = try usingStore(database) { store throws(StoreError) in try store.prune(before: cutoff) }
+        StandardError.write(
+          "lcq: pruned \(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.runs) runs, "
+            + "\(result.conflicts) conflicts, \(result.templates) block templates")
+      }
+    }
+
+    /// `lcq db vacuum`.
+    struct Vacuum: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Rebuild the file to reclaim free space (after a prune).", discussion: ExitStatus.databaseHelp)
+      @OptionGroup var database: DatabaseOptions
+
+      mutating func run() throws {
+        let sizes = try usingStore(database) { store throws(StoreError) in try store.vacuum() }
+        StandardError.write("lcq: vacuumed: \(sizes.before) → \(sizes.after) bytes")
+      }
+    }
+
+    /// `lcq db reanalyze`.
+    struct Reanalyze: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Read every stored block again with this lcq, recomputing verdicts and fingerprints.",
+        discussion: """
+          Run it after upgrading lcq. Occurrences move to the conflict their new fingerprint \
+          names; a resolved or ignored status moves with them when all of a conflict's \
+          occurrences land in one new conflict. Failed blocks that now read become occurrences.
+
+          \(ExitStatus.databaseHelp)
+          """)
+      @OptionGroup var database: DatabaseOptions
+
+      mutating func run() throws {
+        let result = try usingStore(database) { store throws(StoreError) in try store.reanalyze() }
+        StandardError.write(
+          "lcq: reanalysed \(result.occurrences) occurrences: \(result.changed) changed, "
+            + "\(result.newConflicts) new conflicts, \(result.removedConflicts) conflicts removed, "
+            + "\(result.recovered) failed blocks recovered, \(result.unreadable) unreadable")
+      }
+    }
+  }
+}

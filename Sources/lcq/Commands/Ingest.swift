@@ -1,0 +1,75 @@
+import ArgumentParser
+import LCQAnalysis
+import LCQParsing
+import LCQStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension LCQCommand {
+  /// `lcq ingest`: reads logs and stores every conflict in the database.
+  struct Ingest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Store the conflicts of log files or standard input in the database.",
+      discussion: """
+        Reads each FILE (or standard input) as it arrives, analyses every conflict message and \
+        stores it: blocks are committed within about a second of their end, so `lcq top` sees a \
+        live `log stream` pipe. The same log ingested twice is stored once (see docs/store.md). \
+        SIGINT or SIGTERM commits what was read and exits with status 0.
+
+        Prints one summary line to stderr at the end, and a progress line while it works when \
+        stderr is a terminal.
+
+        \(ExitStatus.databaseHelp)
+        """
+    )
+
+    @Argument(help: "Log files to read; '-' or none reads standard input.")
+    var files: [String] = []
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var origin: RunOptions
+
+    mutating func run() throws {
+      Interruption.install()
+      let inputs = files.isEmpty ? ["-"] : files
+      let store: Store
+      let session: IngestSession
+      do {
+        store = try database.open(creating: true)
+        session = try IngestSession(
+          store: store, metadata: origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current),
+          clock: IngestClock())
+      } catch {
+        StandardError.write("lcq: \(error)")
+        throw ExitStatus.databaseError
+      }
+      var pipeline = IngestPipeline(session: session, runKey: origin.metadata(source: "", lcqVersion: "").runKey)
+      var failedInputs = 0
+      do {
+        for input in inputs where !pipeline.interrupted {
+          do {
+            try pipeline.ingest(input)
+          } catch let error as StoreError {
+            throw error
+          } catch {
+            StandardError.write("lcq: \(error)")
+            failedInputs += 1
+          }
+        }
+        try session.finish(pipeline.interrupted ? .interrupted : .finished)
+      } catch {
+        pipeline.progress.clear()
+        StandardError.write("lcq: \(error)")
+        try? session.finish(.failed)
+        throw ExitStatus.databaseError
+      }
+      pipeline.progress.clear()
+      StandardError.write("lcq: " + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.path))
+      if failedInputs > 0 { throw ExitStatus.inputUnreadable }
+    }
+  }
+}

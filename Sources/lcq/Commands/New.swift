@@ -1,0 +1,38 @@
+import ArgumentParser
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq new`: conflicts that appeared after a build or a time.
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List conflicts new since a build (never seen in it or before) or first seen since a time.",
+      discussion: """
+        With --since-build, runs that recorded no build say nothing either way.
+
+        \(ExitStatus.databaseHelp)
+        """)
+
+    @Option(help: "Conflicts never seen in this build or an earlier one (builds compare numerically).")
+    var sinceBuild: String?
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if (sinceBuild == nil) == (filters.since == nil) {
+        throw ValidationError("give exactly one of --since-build B or --since TIME")
+      }
+    }
+
+    mutating func run() throws {
+      let now = currentTime
+      let (filter, build) = (filters.filter(now: now), sinceBuild)
+      let rows = try usingStore(database) { store throws(StoreError) in
+        if let build { return try store.newSince(build: build, filter) }
+        return try store.newSince(time: filter.since ?? now, filter)
+      }
+      printOutput(ResultTable(changes: rows).rendered(as: output.format))
+    }
+  }
+}

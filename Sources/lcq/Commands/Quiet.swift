@@ -1,0 +1,39 @@
+import ArgumentParser
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq quiet`: open conflicts that stopped happening.
+  struct Quiet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List open conflicts not seen for a while (likely fixed): for a time, or for the newest builds.",
+      discussion: ExitStatus.databaseHelp)
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("Not seen for this long (14d, 36h).", valueName: "duration"))
+    var duration: String?
+    @Option(help: "Not seen in any of the newest N builds.")
+    var builds: Int?
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if let duration, TimeArgument.duration(duration) == nil {
+        throw ValidationError("--for '\(duration)' is not a duration such as 14d or 36h")
+      }
+      if duration != nil, builds != nil { throw ValidationError("give --for or --builds, not both") }
+      if let builds, builds < 1 { throw ValidationError("--builds must be at least 1") }
+    }
+
+    mutating func run() throws {
+      let now = currentTime
+      let filter = filters.filter(now: now)
+      let (builds, seconds) = (builds, TimeArgument.duration(duration ?? "14d") ?? 14 * 86_400)
+      let rows = try usingStore(database) { store throws(StoreError) in
+        if let builds { return try store.quiet(forBuilds: builds, filter) }
+        return try store.quiet(before: now - seconds, filter)
+      }
+      printOutput(ResultTable(changes: rows).rendered(as: output.format))
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq regressed`: resolved conflicts that came back.
+  struct Regressed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List resolved conflicts seen again in the build they were resolved in or a later one.",
+      discussion: """
+        Occurrences from older builds, or from runs that recorded no build, never make a regression.
+
+        \(ExitStatus.databaseHelp)
+        """)
+
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var database: DatabaseOptions
+
+    mutating func run() throws {
+      let filter = filters.filter(now: currentTime)
+      let rows = try usingStore(database) { store throws(StoreError) in try store.regressed(filter) }
+      printOutput(ResultTable(changes: rows, showsResolvedBuild: true).rendered(as: output.format))
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq top`: the conflicts that happen most.
+  struct Top: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the conflicts with the most occurrences (or runs, or devices).",
+      discussion: ExitStatus.databaseHelp)
+
+    @Option(help: "Rank by occurrences, runs or devices (distinct device models).")
+    var by: TopOrder = .occurrences
+    @Option(help: "How many conflicts to list.")
+    var limit: Int = 20
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: FormatOption
+    @OptionGroup var database: DatabaseOptions
+
+    mutating func run() throws {
+      let (filter, order, limit) = (filters.filter(now: currentTime), by, limit)
+      let rows = try usingStore(database) { store throws(StoreError) in try store.top(filter, by: order, limit: limit) }
+      printOutput(ResultTable(top: rows).rendered(as: output.format))
+    }
+  }
+}
+
+extension TopOrder: ExpressibleByArgument {}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import LCQStore
+
+/// A progress line on stderr, redrawn at most twice a second, only when stderr is a terminal.
+struct ProgressLine {
+  private let enabled = isatty(STDERR_FILENO) == 1
+  private var lastDraw = ContinuousClock.now
+  private var drawn = false
+
+  mutating func update(_ totals: IngestSession.Totals) {
+    guard enabled, ContinuousClock.now - lastDraw >= .milliseconds(500) else { return }
+    lastDraw = .now
+    drawn = true
+    StandardError.writeRaw(
+      "\r\u{1B}[Klcq: \(totals.blocks) blocks · \(totals.conflicts) conflicts (\(totals.newConflicts) new) · \(totals.unparsed) unparsed"
+    )
+  }
+
+  /// Erases the line before the final summary.
+  mutating func clear() {
+    guard drawn else { return }
+    StandardError.writeRaw("\r\u{1B}[K")
+    drawn = false
+  }
+}
+
+/// The one-line summary an ingest prints at its end.
+enum IngestSummary {
+  static func line(_ totals: IngestSession.Totals, interrupted: Bool, path: String) -> String {
+    var parts = [
+      "\(totals.blocks) block\(totals.blocks == 1 ? "" : "s")",
+      "\(totals.conflicts) conflict\(totals.conflicts == 1 ? "" : "s") (\(totals.newConflicts) new)",
+      "\(totals.unparsed) unparsed",
+    ]
+    if totals.duplicates > 0 { parts.append("\(totals.duplicates) already stored") }
+    return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ") + " → \(path)"
+  }
+}
