@@ -13,7 +13,9 @@ public enum ConflictDetailsText {
   }
 
   static func counts(_ details: ConflictDetails) -> ResultTable {
-    let groups = [("build", details.byBuild), ("device", details.byDevice), ("os_version", details.byOSVersion)]
+    let groups = [
+      ("build", details.byBuild), ("device", details.byDevice), ("os_version", details.byOSVersion),
+    ]
     return ResultTable(
       columns: ["dimension", "value", "occurrences"],
       rows: groups.flatMap { name, rows in rows.map { [.text(name), .text($0.0), .integer($0.1)] } })
@@ -29,11 +31,15 @@ public enum ConflictDetailsText {
     for description in details.minimalSet { output += "  \(TableText.oneLine(description))\n" }
     output += "\nExplanation: \(details.explanation ?? "not computed by this lcq version")\n"
     output += "Best fix: \(details.bestFix ?? "not computed by this lcq version")\n"
-    for (name, rows) in [("build", details.byBuild), ("device", details.byDevice), ("OS version", details.byOSVersion)]
-    {
+    for (name, rows) in [
+      ("build", details.byBuild), ("device", details.byDevice), ("OS version", details.byOSVersion),
+    ] {
       output += "\nBy \(name):\n"
-      output += TableText.render(ResultTable(columns: [name, "occurrences"], rows: rows.map { [.text($0.0), .integer($0.1)] }))
-        .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+      output += TableText.render(
+        ResultTable(columns: [name, "occurrences"], rows: rows.map { [.text($0.0), .integer($0.1)] })
+      )
+      .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
+        separator: "\n")
     }
     if let sample = details.sampleBlock {
       output += "\nLatest block (\(details.sampleSource ?? "")):\n"
@@ -47,8 +53,11 @@ public enum ConflictDetailsText {
     output += "`\(details.fingerprint)` · \(statusText(details)) · \(details.verdict) · "
     output += "\(details.occurrences) occurrences in \(details.runs) runs · "
     output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
-    output += "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
-    if let explanation = details.explanation { output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n" }
+    output +=
+      "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
+    if let explanation = details.explanation {
+      output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n"
+    }
     if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
     output += "\n" + counts(details).rendered(as: .markdown)
     return output
@@ -61,11 +70,14 @@ public enum ConflictDetailsText {
     return .object([
       ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
       ("verdict", .string(details.verdict)), ("status", .string(details.status)),
-      ("resolved_build", .string(details.resolvedBuild)), ("minimal_set", .array(details.minimalSet.map { .string($0) })),
+      ("resolved_build", .string(details.resolvedBuild)),
+      ("minimal_set", .array(details.minimalSet.map { .string($0) })),
       ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
-      ("first_seen", .string(UnixTime.iso(details.firstSeen))), ("last_seen", .string(UnixTime.iso(details.lastSeen))),
+      ("first_seen", .string(UnixTime.iso(details.firstSeen))),
+      ("last_seen", .string(UnixTime.iso(details.lastSeen))),
       ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),
-      ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)), ("by_build", pairs(details.byBuild)),
+      ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)),
+      ("by_build", pairs(details.byBuild)),
       ("by_device", pairs(details.byDevice)), ("by_os_version", pairs(details.byOSVersion)),
       ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
     ])

@@ -8,7 +8,9 @@ public enum DatabaseLocation {
     #if os(macOS)
       return (home + "/Library/Application Support/lcq/lcq.sqlite", true)
     #else
-      if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return (data + "/lcq/lcq.sqlite", true) }
+      if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        return (data + "/lcq/lcq.sqlite", true)
+      }
       return (home + "/.local/share/lcq/lcq.sqlite", true)
     #endif
   }

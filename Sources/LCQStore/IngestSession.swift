@@ -8,8 +8,9 @@ import LCQAnalysis
 public final class IngestSession {
   /// What the run has done so far.
   public struct Totals: Sendable, Hashable {
-    /// Lines and bytes read (updated by the caller from the scanner).
+    /// Lines read (updated by the caller from the scanner).
     public var lines = 0
+    /// Bytes read.
     public var bytes = 0
     /// Conflict messages read.
     public var blocks = 0
@@ -30,6 +31,7 @@ public final class IngestSession {
     case finished, interrupted, failed
   }
 
+  /// The database the run writes to.
   public let store: Store
   /// The run's id in `runs`.
   public let runID: Int64
@@ -91,7 +93,8 @@ public final class IngestSession {
     do {
       try store.write { db in
         for record in batch {
-          let inserted = record.isFailed ? try insertFailed(record, db) : try insertOccurrence(record, db, &totals)
+          let inserted =
+            record.isFailed ? try insertFailed(record, db) : try insertOccurrence(record, db, &totals)
           if inserted {
             if !record.isFailed { totals.occurrences += 1 }
           } else {
@@ -125,7 +128,8 @@ public final class IngestSession {
     let now = Int64(Date().timeIntervalSince1970)
     try store.write { db in
       try db.execute(
-        sql: "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?", arguments: [now, ending.rawValue, runID])
+        sql: "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
+        arguments: [now, ending.rawValue, runID])
     }
   }
 
@@ -147,7 +151,8 @@ public final class IngestSession {
     return db.changesCount > 0
   }
 
-  private func insertOccurrence(_ record: BlockRecord, _ db: Database, _ totals: inout Totals) throws -> Bool {
+  private func insertOccurrence(_ record: BlockRecord, _ db: Database, _ totals: inout Totals) throws -> Bool
+  {
     guard let fingerprint = record.summary.fingerprint else { return false }
     let template = BlockTemplate(splitting: record.rawText)
     let templateID = try self.templateID(template.template, db)

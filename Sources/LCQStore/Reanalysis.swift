@@ -77,7 +77,8 @@ extension Store {
               WHERE id = ?
               """,
             arguments: [
-              conflictID, summary.verdict.rawValue, summary.brokenInMinimalSet, Fingerprint.version, row[0] as Int64,
+              conflictID, summary.verdict.rawValue, summary.brokenInMinimalSet, Fingerprint.version,
+              row[0] as Int64,
             ])
         }
       }
@@ -97,7 +98,8 @@ extension Store {
       }
       for old in moves.keys {
         try db.execute(
-          sql: "DELETE FROM conflicts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)",
+          sql:
+            "DELETE FROM conflicts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)",
           arguments: [old, old])
         result.removedConflicts += db.changesCount
       }
@@ -124,15 +126,18 @@ extension Store {
         let blocks = Self.scan(row[10], file: row[7])
         guard blocks.count == 1, let block = blocks.first else { continue }
         let summary = cache.summary(of: block) { analyzer.analyze($0) }
-        guard let fingerprint = summary.fingerprint, summary.verdict != .unparsed, summary.verdict != .redacted
+        guard let fingerprint = summary.fingerprint, summary.verdict != .unparsed,
+          summary.verdict != .redacted
         else { continue }
-        let (conflictID, _) = try Self.conflictID(for: fingerprint, summary: summary, block: block, time: row[3], db)
+        let (conflictID, _) = try Self.conflictID(
+          for: fingerprint, summary: summary, block: block, time: row[3], db)
         let template = BlockTemplate(splitting: row[10])
         let hash = SHA256.hex(template.template)
         try db.execute(
           sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
           arguments: [hash, template.template])
-        let templateID = try Int64.fetchOne(db, sql: "SELECT id FROM block_templates WHERE hash = ?", arguments: [hash])!
+        let templateID = try Int64.fetchOne(
+          db, sql: "SELECT id FROM block_templates WHERE hash = ?", arguments: [hash])!
         try db.execute(
           sql: """
             INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
@@ -142,9 +147,12 @@ extension Store {
             ON CONFLICT (identity) DO NOTHING
             """,
           arguments: [
-            row[1] as String, conflictID, row[2] as Int64, row[3] as Int64, row[4] as String, row[5] as String?,
-            row[6] as Int?, summary.verdict.rawValue, block.brokenConstraint?.description, summary.brokenInMinimalSet,
-            row[7] as String, row[8] as Int, templateID, template.values, row[9] as String?, Fingerprint.version,
+            row[1] as String, conflictID, row[2] as Int64, row[3] as Int64, row[4] as String,
+            row[5] as String?,
+            row[6] as Int?, summary.verdict.rawValue, block.brokenConstraint?.description,
+            summary.brokenInMinimalSet,
+            row[7] as String, row[8] as Int, templateID, template.values, row[9] as String?,
+            Fingerprint.version,
           ])
         try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [row[0] as Int64])
         recovered += 1
@@ -157,7 +165,8 @@ extension Store {
   static func conflictID(
     for fingerprint: String, summary: AnalysisSummary, block: ConflictBlock, time: Int64, _ db: Database
   ) throws -> (Int64, created: Bool) {
-    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM conflicts WHERE fingerprint = ?", arguments: [fingerprint])
+    if let id = try Int64.fetchOne(
+      db, sql: "SELECT id FROM conflicts WHERE fingerprint = ?", arguments: [fingerprint])
     {
       return (id, false)
     }

@@ -107,7 +107,8 @@ public final class Store: Sendable {
     case .SQLITE_NOTADB, .SQLITE_CORRUPT:
       return .notADatabase(path: path, reason: error.message ?? "corrupt")
     case .SQLITE_READONLY: return .readOnly(path: path)
-    case .SQLITE_CANTOPEN where !FileManager.default.isWritableFile(atPath: path): return .readOnly(path: path)
+    case .SQLITE_CANTOPEN where !FileManager.default.isWritableFile(atPath: path):
+      return .readOnly(path: path)
     case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
     case .SQLITE_FULL: return .full(path: path)
     default: return .sqlite(path: path, message: error.message ?? "\(error)")

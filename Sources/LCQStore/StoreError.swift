@@ -21,6 +21,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   /// Any other SQLite error.
   case sqlite(path: String, message: String)
 
+  /// The error as one line for stderr.
   public var description: String {
     switch self {
     case .missing(let path): "\(path): no lcq database here (run `lcq ingest` first, or pass --db)"

@@ -5,7 +5,8 @@ enum CSVText {
   static func render(_ table: ResultTable) -> String {
     var output = table.columns.map(field).joined(separator: ",") + "\r\n"
     for row in table.rows {
-      output += row.map { cell in cell.isNumber ? cell.text : field(cell.text) }.joined(separator: ",") + "\r\n"
+      output +=
+        row.map { cell in cell.isNumber ? cell.text : field(cell.text) }.joined(separator: ",") + "\r\n"
     }
     return output
   }

@@ -5,7 +5,10 @@ public enum MarkdownText {
   static func table(_ table: ResultTable) -> String {
     guard !table.rows.isEmpty else { return "_None._\n" }
     let numeric = table.columns.indices.map { index in table.rows.allSatisfy { $0[index].isNumber } }
-    var output = "| " + table.columns.map { escape($0.replacingOccurrences(of: "_", with: " ")) }.joined(separator: " | ") + " |\n"
+    var output =
+      "| "
+      + table.columns.map { escape($0.replacingOccurrences(of: "_", with: " ")) }.joined(separator: " | ")
+      + " |\n"
     output += "|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
     for row in table.rows {
       output += "| " + row.map { escape($0.text) }.joined(separator: " | ") + " |\n"

@@ -6,12 +6,14 @@ extension ResultTable {
   public init(top: [ConflictCount]) {
     self.init(
       columns: [
-        "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen", "last_build",
+        "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen",
+        "last_build",
       ],
       rows: top.map { row in
         [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
-          .integer(row.devices), .text(row.status), .time(row.firstSeen), .time(row.lastSeen), .text(row.lastBuild),
+          .integer(row.devices), .text(row.status), .time(row.firstSeen), .time(row.lastSeen),
+          .text(row.lastBuild),
         ]
       })
   }
@@ -20,20 +22,24 @@ extension ResultTable {
   public init(trend: [TrendPoint], step: TrendStep) {
     self.init(
       columns: [step.rawValue, "occurrences", "conflicts", "runs"],
-      rows: trend.map { [.text($0.label), .integer($0.occurrences), .integer($0.conflicts), .integer($0.runs)] })
+      rows: trend.map {
+        [.text($0.label), .integer($0.occurrences), .integer($0.conflicts), .integer($0.runs)]
+      })
   }
 
   /// `lcq new`, `lcq regressed`, `lcq quiet`.
   public init(changes: [ConflictChange], showsResolvedBuild: Bool = false) {
     var columns = [
-      "fingerprint", "title", "occurrences", "runs", "first_seen", "last_seen", "first_build", "last_build", "status",
+      "fingerprint", "title", "occurrences", "runs", "first_seen", "last_seen", "first_build", "last_build",
+      "status",
     ]
     if showsResolvedBuild { columns.append("resolved_build") }
     self.init(
       columns: columns,
       rows: changes.map { row in
         var cells: [Cell] = [
-          .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs), .time(row.firstSeen),
+          .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
+          .time(row.firstSeen),
           .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status),
         ]
         if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
@@ -47,9 +53,11 @@ extension ResultTable {
       ("path", .text(statistics.path)), ("schema_version", .integer(statistics.schemaVersion)),
       ("bytes", .integer(Int(statistics.bytes))), ("runs", .integer(statistics.runs)),
       ("conflicts", .integer(statistics.conflicts)), ("open", .integer(statistics.openConflicts)),
-      ("resolved", .integer(statistics.resolvedConflicts)), ("ignored", .integer(statistics.ignoredConflicts)),
+      ("resolved", .integer(statistics.resolvedConflicts)),
+      ("ignored", .integer(statistics.ignoredConflicts)),
       ("occurrences", .integer(statistics.occurrences)), ("failed_blocks", .integer(statistics.failedBlocks)),
-      ("block_templates", .integer(statistics.templates)), ("oldest_occurrence", .time(statistics.oldestOccurrence)),
+      ("block_templates", .integer(statistics.templates)),
+      ("oldest_occurrence", .time(statistics.oldestOccurrence)),
       ("newest_occurrence", .time(statistics.newestOccurrence)), ("last_run", .time(statistics.lastRun)),
     ]
     self.init(columns: rows.map(\.0), rows: [rows.map(\.1)])

@@ -12,6 +12,7 @@ public struct ResultTable: Sendable {
 
   /// Column names (snake_case: they are JSON keys and CSV headers too).
   public var columns: [String]
+  /// The rows, each with one cell per column.
   public var rows: [[Cell]]
 
   /// Creates a table.

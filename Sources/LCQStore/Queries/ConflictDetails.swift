@@ -3,26 +3,39 @@ import GRDB
 
 /// Everything `lcq show` prints about one conflict.
 public struct ConflictDetails: Sendable {
+  /// The conflict's fingerprint (`v1:…`).
   public var fingerprint: String
+  /// The conflict's short human title.
   public var title: String
+  /// The verdict of the latest analysis.
   public var verdict: String
+  /// `open`, `resolved` or `ignored`.
   public var status: String
+  /// The build it was resolved in, for status `resolved`.
   public var resolvedBuild: String?
   /// The minimal set's descriptions (of the whole list when the block had no set).
   public var minimalSet: [String]
   /// Plain English and the best proven fix, when the diagnosis computed them.
   public var explanation: String?
+  /// The best proven fix, when the diagnosis computed it.
   public var bestFix: String?
+  /// The earliest occurrence (unix time).
   public var firstSeen: Int64
+  /// The latest occurrence (unix time).
   public var lastSeen: Int64
+  /// The build of the earliest occurrence.
   public var firstBuild: String?
+  /// The build of the latest occurrence.
   public var lastBuild: String?
   /// Counts inside the filter.
   public var occurrences: Int
+  /// Distinct runs, or ingest runs stored.
   public var runs: Int
   /// Occurrences per build (build order), per device, per OS version.
   public var byBuild: [(String, Int)]
+  /// Occurrences per device model, most first.
   public var byDevice: [(String, Int)]
+  /// Occurrences per OS version, most first.
   public var byOSVersion: [(String, Int)]
   /// The latest occurrence's raw block, rebuilt from its template.
   public var sampleBlock: String?
@@ -69,7 +82,8 @@ extension Store {
       let setText: String = row[5]
       let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       return ConflictDetails(
-        fingerprint: row[0], title: row[1], verdict: row[2], status: row[3], resolvedBuild: row[4], minimalSet: set,
+        fingerprint: row[0], title: row[1], verdict: row[2], status: row[3], resolvedBuild: row[4],
+        minimalSet: set,
         explanation: row[6], bestFix: row[7], firstSeen: row[8], lastSeen: row[9], firstBuild: row[10],
         lastBuild: row[11], occurrences: totals[0], runs: totals[1],
         byBuild: try grouped("build", order: "g.build_key IS NULL, min(g.build_key)"),

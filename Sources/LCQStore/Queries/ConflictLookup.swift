@@ -3,7 +3,9 @@ import GRDB
 
 /// A conflict found by its fingerprint prefix.
 public struct ConflictReference: Sendable, Hashable {
+  /// The row id in `conflicts`.
   public var id: Int64
+  /// The conflict's fingerprint (`v1:…`).
   public var fingerprint: String
 }
 
@@ -16,7 +18,9 @@ extension Store {
     let full = trimmed.contains(":") ? trimmed : "v1:" + trimmed
     let matches = try read { db in
       try Row.fetchAll(
-        db, sql: "SELECT id, fingerprint FROM conflicts WHERE substr(fingerprint, 1, ?) = ? ORDER BY fingerprint LIMIT 6",
+        db,
+        sql:
+          "SELECT id, fingerprint FROM conflicts WHERE substr(fingerprint, 1, ?) = ? ORDER BY fingerprint LIMIT 6",
         arguments: [full.count, full])
     }
     guard !trimmed.isEmpty, let first = matches.first else { throw .noConflict(prefix: prefix) }

@@ -2,8 +2,11 @@ import GRDB
 
 /// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
 public struct ConflictChange: Sendable, Hashable {
+  /// The conflict's fingerprint (`v1:…`).
   public var fingerprint: String
+  /// The conflict's short human title.
   public var title: String
+  /// `open`, `resolved` or `ignored`.
   public var status: String
   /// Occurrences inside the filter (for `regressed`: since the build that resolved it).
   public var occurrences: Int
@@ -11,9 +14,11 @@ public struct ConflictChange: Sendable, Hashable {
   public var runs: Int
   /// First and last occurrence inside the filter.
   public var firstSeen: Int64
+  /// The latest occurrence (unix time).
   public var lastSeen: Int64
   /// The earliest and latest builds among them (in build order).
   public var firstBuild: String?
+  /// The build of the latest occurrence.
   public var lastBuild: String?
   /// For `regressed`: the build it was resolved in.
   public var resolvedBuild: String?
@@ -56,12 +61,14 @@ extension Store {
     let newest = try read { db in
       try String.fetchAll(
         db,
-        sql: "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
+        sql:
+          "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
         arguments: run.arguments + [builds])
     }
     guard newest.count == builds, let oldestOfNewest = newest.last else { return [] }
     return try changes(
-      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [oldestOfNewest], knownBuildsOnly: true)
+      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [oldestOfNewest],
+      knownBuildsOnly: true)
   }
 
   /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:
@@ -73,22 +80,28 @@ extension Store {
     let counts = filter.countsTable()
     let buildCondition = knownBuildsOnly ? " AND g.build_key IS NOT NULL" : ""
     let sql = """
-      WITH \(counts.sql)
-      SELECT c.fingerprint, c.title, c.status, sum(g.n), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END),
-        min(g.first_time), max(g.last_time),
-        (SELECT build FROM runs WHERE build_key = min(g.build_key) LIMIT 1),
-        (SELECT build FROM runs WHERE build_key = max(g.build_key) LIMIT 1),
+      WITH \(counts.sql),
+      s AS (
+        SELECT g.conflict_id, sum(g.n) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
+          min(g.first_time) AS first_time, max(g.last_time) AS last_time,
+          min(g.build_key) AS first_key, max(g.build_key) AS last_key
+        FROM g JOIN conflicts c ON c.id = g.conflict_id
+        WHERE g.n > 0 AND \(condition)\(buildCondition)
+        GROUP BY g.conflict_id
+        \(having.map { "HAVING " + $0 } ?? "")
+      )
+      SELECT c.fingerprint, c.title, c.status, s.n, s.runs, s.first_time, s.last_time,
+        (SELECT build FROM runs WHERE build_key = s.first_key LIMIT 1),
+        (SELECT build FROM runs WHERE build_key = s.last_key LIMIT 1),
         c.resolved_build
-      FROM g JOIN conflicts c ON c.id = g.conflict_id
-      WHERE g.n > 0 AND \(condition)\(buildCondition)
-      GROUP BY g.conflict_id
-      \(having.map { "HAVING " + $0 } ?? "")
-      ORDER BY min(g.first_time) DESC, c.fingerprint
+      FROM s JOIN conflicts c ON c.id = s.conflict_id
+      ORDER BY s.first_time DESC, c.fingerprint
       """
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: counts.arguments + arguments).map { row in
         ConflictChange(
-          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4], firstSeen: row[5],
+          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4],
+          firstSeen: row[5],
           lastSeen: row[6], firstBuild: row[7], lastBuild: row[8], resolvedBuild: row[9])
       }
     }

@@ -3,19 +3,33 @@ import GRDB
 
 /// What `lcq db stats` prints.
 public struct StoreStatistics: Sendable, Hashable {
+  /// The database file.
   public var path: String
+  /// Migrations applied.
   public var schemaVersion: Int
+  /// Bytes read, or the file size in bytes.
   public var bytes: Int64
+  /// Distinct runs, or ingest runs stored.
   public var runs: Int
+  /// Conflicts stored, or removed.
   public var conflicts: Int
+  /// Conflicts with status `open`.
   public var openConflicts: Int
+  /// Conflicts with status `resolved`.
   public var resolvedConflicts: Int
+  /// Conflicts with status `ignored`.
   public var ignoredConflicts: Int
+  /// Occurrences counted.
   public var occurrences: Int
+  /// Blocks kept whole because nothing in them could be read.
   public var failedBlocks: Int
+  /// Distinct block templates.
   public var templates: Int
+  /// The earliest occurrence time.
   public var oldestOccurrence: Int64?
+  /// The latest occurrence time.
   public var newestOccurrence: Int64?
+  /// When the latest ingest run started.
   public var lastRun: Int64?
 }
 
@@ -26,7 +40,8 @@ extension Store {
     return try read { db in
       func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
       let bytes =
-        try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
+        try Int64.fetchOne(
+          db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
       let range = try Row.fetchOne(db, sql: "SELECT min(time), max(time) FROM occurrences")
       return StoreStatistics(
         path: path, schemaVersion: try Store.migrator.appliedIdentifiers(db).count, bytes: bytes,
@@ -43,10 +58,15 @@ extension Store {
 
   /// What `prune` removed.
   public struct PruneResult: Sendable, Hashable {
+    /// Occurrences counted.
     public var occurrences: Int
+    /// Blocks kept whole because nothing in them could be read.
     public var failedBlocks: Int
+    /// Distinct runs, or ingest runs stored.
     public var runs: Int
+    /// Conflicts stored, or removed.
     public var conflicts: Int
+    /// Distinct block templates.
     public var templates: Int
   }
 
@@ -79,7 +99,8 @@ extension Store {
       let templates = db.changesCount
       try Store.refreshConflictSummaries(db)
       return PruneResult(
-        occurrences: occurrences, failedBlocks: failed, runs: runs, conflicts: conflicts, templates: templates)
+        occurrences: occurrences, failedBlocks: failed, runs: runs, conflicts: conflicts, templates: templates
+      )
     }
   }
 
@@ -88,7 +109,8 @@ extension Store {
   public func vacuum() throws(StoreError) -> (before: Int64, after: Int64) {
     func size() throws(StoreError) -> Int64 {
       try read { db in
-        try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
+        try Int64.fetchOne(
+          db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
       }
     }
     let before = try size()

@@ -17,7 +17,8 @@ public struct QueryFilter: Sendable, Hashable {
 
   /// Creates a filter; `nil` fields do not filter.
   public init(
-    app: String? = nil, build: String? = nil, osVersion: String? = nil, device: String? = nil, since: Int64? = nil,
+    app: String? = nil, build: String? = nil, osVersion: String? = nil, device: String? = nil,
+    since: Int64? = nil,
     until: Int64? = nil
   ) {
     self.app = app
@@ -63,7 +64,8 @@ public struct QueryFilter: Sendable, Hashable {
         WHERE x.last_time >= ? AND x.first_time < ?
       """
     var arguments: StatementArguments = [
-      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime, lowerTime, upperTime,
+      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime, lowerTime,
+      upperTime,
       lowerTime, upperTime,
     ]
     if let conflictID {

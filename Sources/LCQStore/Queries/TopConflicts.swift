@@ -2,8 +2,11 @@ import GRDB
 
 /// One line of `lcq top`.
 public struct ConflictCount: Sendable, Hashable {
+  /// The conflict's fingerprint (`v1:…`).
   public var fingerprint: String
+  /// The conflict's short human title.
   public var title: String
+  /// `open`, `resolved` or `ignored`.
   public var status: String
   /// Occurrences inside the filter.
   public var occurrences: Int
@@ -11,8 +14,11 @@ public struct ConflictCount: Sendable, Hashable {
   public var runs: Int
   /// Distinct device models (runs that named one) with an occurrence inside the filter.
   public var devices: Int
+  /// The earliest occurrence (unix time).
   public var firstSeen: Int64
+  /// The latest occurrence (unix time).
   public var lastSeen: Int64
+  /// The build of the latest occurrence.
   public var lastBuild: String?
 }
 
@@ -23,7 +29,8 @@ public enum TopOrder: String, Sendable, CaseIterable {
 
 extension Store {
   /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
-  public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20) throws(StoreError)
+  public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20)
+    throws(StoreError)
     -> [ConflictCount]
   {
     let counts = filter.countsTable()
@@ -49,7 +56,8 @@ extension Store {
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
         ConflictCount(
-          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4], devices: row[5],
+          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4],
+          devices: row[5],
           firstSeen: row[6], lastSeen: row[7], lastBuild: row[8])
       }
     }

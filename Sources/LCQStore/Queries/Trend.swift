@@ -4,6 +4,7 @@ import GRDB
 public struct TrendPoint: Sendable, Hashable {
   /// `2024-03-05` for a day, the build's name for a build (`(none)` for runs without one).
   public var label: String
+  /// Occurrences counted.
   public var occurrences: Int
   /// Distinct conflicts.
   public var conflicts: Int

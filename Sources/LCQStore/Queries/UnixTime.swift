@@ -3,7 +3,8 @@ public enum UnixTime {
   /// `2024-03-05T22:10:01Z`.
   public static func iso(_ time: Int64) -> String {
     let seconds = ((time % 86_400) + 86_400) % 86_400
-    return isoDay(time) + "T" + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60) + "Z"
+    return isoDay(time) + "T" + pad(seconds / 3600) + ":" + pad(seconds / 60 % 60) + ":" + pad(seconds % 60)
+      + "Z"
   }
 
   /// `2024-03-05`.

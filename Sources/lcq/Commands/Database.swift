@@ -68,7 +68,8 @@ extension LCQCommand {
     /// `lcq db vacuum`.
     struct Vacuum: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Rebuild the file to reclaim free space (after a prune).", discussion: ExitStatus.databaseHelp)
+        abstract: "Rebuild the file to reclaim free space (after a prune).",
+        discussion: ExitStatus.databaseHelp)
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {

@@ -41,13 +41,15 @@ extension LCQCommand {
       do {
         store = try database.open(creating: true)
         session = try IngestSession(
-          store: store, metadata: origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current),
+          store: store,
+          metadata: origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current),
           clock: IngestClock())
       } catch {
         StandardError.write("lcq: \(error)")
         throw ExitStatus.databaseError
       }
-      var pipeline = IngestPipeline(session: session, runKey: origin.metadata(source: "", lcqVersion: "").runKey)
+      var pipeline = IngestPipeline(
+        session: session, runKey: origin.metadata(source: "", lcqVersion: "").runKey)
       var failedInputs = 0
       do {
         for input in inputs where !pipeline.interrupted {
@@ -68,7 +70,8 @@ extension LCQCommand {
         throw ExitStatus.databaseError
       }
       pipeline.progress.clear()
-      StandardError.write("lcq: " + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.path))
+      StandardError.write(
+        "lcq: " + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.path))
       if failedInputs > 0 { throw ExitStatus.inputUnreadable }
     }
   }

@@ -6,10 +6,13 @@ extension LCQCommand {
   /// `lcq quiet`: open conflicts that stopped happening.
   struct Quiet: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List open conflicts not seen for a while (likely fixed): for a time, or for the newest builds.",
+      abstract:
+        "List open conflicts not seen for a while (likely fixed): for a time, or for the newest builds.",
       discussion: ExitStatus.databaseHelp)
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Not seen for this long (14d, 36h).", valueName: "duration"))
+    @Option(
+      name: .customLong("for"),
+      help: ArgumentHelp("Not seen for this long (14d, 36h).", valueName: "duration"))
     var duration: String?
     @Option(help: "Not seen in any of the newest N builds.")
     var builds: Int?

@@ -15,14 +15,17 @@ extension LCQCommand {
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() throws {
-      try StatusCommand.set(.resolved(build: inBuild), of: fingerprint, database, verb: "resolved in build \(inBuild)")
+      try StatusCommand.set(
+        .resolved(build: inBuild), of: fingerprint, database, verb: "resolved in build \(inBuild)")
     }
   }
 }
 
 /// What `resolve`, `ignore` and `reopen` share.
 enum StatusCommand {
-  static func set(_ status: ConflictStatus, of prefix: String, _ database: DatabaseOptions, verb: String) throws {
+  static func set(_ status: ConflictStatus, of prefix: String, _ database: DatabaseOptions, verb: String)
+    throws
+  {
     let now = currentTime
     let fingerprint = try usingStore(database) { store throws(StoreError) in
       try store.setStatus(status, of: prefix, at: now)

@@ -9,7 +9,8 @@ extension LCQCommand {
       abstract: "Show one conflict: its set, counts per build, device and OS, and a sample block.",
       discussion: ExitStatus.databaseHelp)
 
-    @Argument(help: "The fingerprint, or enough of its first digits to name one conflict (v1: may be left out).")
+    @Argument(
+      help: "The fingerprint, or enough of its first digits to name one conflict (v1: may be left out).")
     var fingerprint: String
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: FormatOption
@@ -17,7 +18,9 @@ extension LCQCommand {
 
     mutating func run() throws {
       let (filter, prefix) = (filters.filter(now: currentTime), fingerprint)
-      let details = try usingStore(database) { store throws(StoreError) in try store.details(of: prefix, filter) }
+      let details = try usingStore(database) { store throws(StoreError) in
+        try store.details(of: prefix, filter)
+      }
       printOutput(ConflictDetailsText.render(details, as: output.format))
     }
   }

@@ -19,7 +19,9 @@ extension LCQCommand {
 
     mutating func run() throws {
       let (filter, order, limit) = (filters.filter(now: currentTime), by, limit)
-      let rows = try usingStore(database) { store throws(StoreError) in try store.top(filter, by: order, limit: limit) }
+      let rows = try usingStore(database) { store throws(StoreError) in
+        try store.top(filter, by: order, limit: limit)
+      }
       printOutput(ResultTable(top: rows).rendered(as: output.format))
     }
   }

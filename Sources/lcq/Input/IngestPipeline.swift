@@ -78,7 +78,8 @@ struct IngestPipeline {
   private mutating func commitIfDue(_ scanner: ConflictScanner, caughtUp: Bool) throws {
     session.setInput(lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead)
     guard session.pendingCount > 0 else { return }
-    let due = caughtUp || ContinuousClock.now - lastCommit >= .seconds(1) || session.pendingCount >= Self.batchLimit
+    let due =
+      caughtUp || ContinuousClock.now - lastCommit >= .seconds(1) || session.pendingCount >= Self.batchLimit
     guard due else { return }
     try session.commit()
     lastCommit = .now

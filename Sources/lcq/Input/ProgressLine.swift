@@ -1,9 +1,10 @@
+import LCQStore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LCQStore
 
 /// A progress line on stderr, redrawn at most twice a second, only when stderr is a terminal.
 struct ProgressLine {
@@ -37,6 +38,7 @@ enum IngestSummary {
       "\(totals.unparsed) unparsed",
     ]
     if totals.duplicates > 0 { parts.append("\(totals.duplicates) already stored") }
-    return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ") + " → \(path)"
+    return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ")
+      + " → \(path)"
   }
 }

@@ -9,7 +9,8 @@ struct FilterOptions: ParsableArguments {
   @Option(help: "Only runs of this build.") var build: String?
   @Option(help: "Only runs on this OS version.") var osVersion: String?
   @Option(help: "Only runs on this device model.") var device: String?
-  @Option(help: ArgumentHelp("Only occurrences at or after this time: \(TimeArgument.help).", valueName: "time"))
+  @Option(
+    help: ArgumentHelp("Only occurrences at or after this time: \(TimeArgument.help).", valueName: "time"))
   var since: String?
   @Option(help: ArgumentHelp("Only occurrences before this time: \(TimeArgument.help).", valueName: "time"))
   var until: String?
@@ -26,7 +27,8 @@ struct FilterOptions: ParsableArguments {
   func filter(now: Int64) -> QueryFilter {
     QueryFilter(
       app: app, build: build, osVersion: osVersion, device: device,
-      since: since.flatMap { TimeArgument.parse($0, now: now) }, until: until.flatMap { TimeArgument.parse($0, now: now) })
+      since: since.flatMap { TimeArgument.parse($0, now: now) },
+      until: until.flatMap { TimeArgument.parse($0, now: now) })
   }
 }
 
@@ -43,7 +45,9 @@ var currentTime: Int64 { Int64(Date().timeIntervalSince1970) }
 
 /// Opens the database, runs `body`, and turns store errors into a line on stderr and an exit
 /// status: 1 for a fingerprint prefix that matches no conflict or several, 2 for the rest.
-func usingStore<T>(_ options: DatabaseOptions, creating: Bool = false, _ body: (Store) throws(StoreError) -> T)
+func usingStore<T>(
+  _ options: DatabaseOptions, creating: Bool = false, _ body: (Store) throws(StoreError) -> T
+)
   throws -> T
 {
   do {

@@ -21,7 +21,9 @@ struct RunOptions: ParsableArguments {
   @Option(help: "The OS version, e.g. 17.4 (else $LCQ_OS_VERSION).")
   var osVersion: String?
   @Option(
-    help: "An id for this run, e.g. a CI job id (else $LCQ_RUN_ID). Blocks without a timestamp are told apart by it.")
+    help:
+      "An id for this run, e.g. a CI job id (else $LCQ_RUN_ID). Blocks without a timestamp are told apart by it."
+  )
   var runId: String?
 
   /// The run's metadata, flags first, then the environment.
@@ -33,7 +35,8 @@ struct RunOptions: ParsableArguments {
       return nil
     }
     return RunMetadata(
-      app: value(app, "LCQ_APP"), appVersion: value(appVersion, "LCQ_APP_VERSION"), build: value(build, "LCQ_BUILD"),
+      app: value(app, "LCQ_APP"), appVersion: value(appVersion, "LCQ_APP_VERSION"),
+      build: value(build, "LCQ_BUILD"),
       device: value(device, "LCQ_DEVICE"), osVersion: value(osVersion, "LCQ_OS_VERSION"),
       runKey: value(runId, "LCQ_RUN_ID"), host: Self.hostName, source: source, lcqVersion: lcqVersion)
   }

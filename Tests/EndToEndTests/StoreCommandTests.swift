@@ -1,0 +1,219 @@
+import Foundation
+import XCTest
+
+/// `lcq ingest` and the history queries, run as processes on a real SQLite file built from
+/// corpus logs; every expected number is counted by hand in ``StoreFixture``.
+final class StoreCommandTests: XCTestCase {
+  var fixture: StoreFixture!
+
+  override func setUpWithError() throws {
+    fixture = try StoreFixture()
+    try fixture.ingestAll()
+  }
+
+  override func tearDown() { fixture.remove() }
+
+  func fingerprints(_ rows: [[String: Any]]) -> [String] { rows.compactMap { $0["fingerprint"] as? String } }
+
+  func testTopCountsOccurrencesRunsAndDevices() throws {
+    let top = try fixture.rows(["top"])
+    XCTAssertEqual(top.count, 13)
+    XCTAssertEqual(top[0]["fingerprint"] as? String, StoreFixture.conflictA)
+    XCTAssertEqual(top[0]["occurrences"] as? Int, 8)
+    XCTAssertEqual(top[0]["runs"] as? Int, 2)
+    XCTAssertEqual(top[0]["devices"] as? Int, 1)
+    XCTAssertEqual(top[1]["fingerprint"] as? String, StoreFixture.conflictB)
+    XCTAssertEqual(top[1]["occurrences"] as? Int, 7)
+    XCTAssertEqual(top[1]["runs"] as? Int, 1)
+    // Three conflicts of 061 happen twice; the rest once.
+    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }, [8, 7, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1])
+    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }.reduce(0, +), 29)
+
+    let byDevice = try fixture.rows(["top", "--device", "iPad14,1"])
+    XCTAssertEqual(byDevice.count, 5)
+    XCTAssertEqual(byDevice.map { $0["devices"] as? Int ?? 0 }, [1, 1, 1, 1, 1])
+    let build100 = try fixture.rows(["top", "--build", "100", "--limit", "1"])
+    XCTAssertEqual(build100.count, 1)
+    XCTAssertEqual(build100[0]["occurrences"] as? Int, 7)
+    let byRuns = try fixture.rows(["top", "--by", "runs", "--limit", "2"])
+    XCTAssertEqual(fingerprints(byRuns), [StoreFixture.conflictA, StoreFixture.conflictB])
+  }
+
+  func testTimeFiltersCountOnlyTheWindow() throws {
+    // 061 was logged on 2015-01-17 (local time), the input bar on 2017-12-10.
+    let old = try fixture.rows(["top", "--until", "2016-01-01"])
+    XCTAssertEqual(old.map { $0["occurrences"] as? Int ?? 0 }.reduce(0, +), 9)
+    // C–G were logged at 14:43:56.185–.282 Pacific; times are stored in whole seconds. Windows
+    // that cut a day are counted exactly.
+    let window = try fixture.rows([
+      "top", "--since", "2017-12-10T22:43:56Z", "--until", "2017-12-10T22:43:57Z",
+    ])
+    XCTAssertEqual(window.count, 5)
+    let before = try fixture.rows(["top", "--since", "2017-12-10", "--until", "2017-12-10T22:43:56Z"])
+    XCTAssertEqual(before.count, 0)
+    let recent = try fixture.rows(["top", "--since", "2024-03-05", "--until", "2024-03-06"])
+    // idevicesyslog prints no year: its blocks took the ingest year, so 6 styles remain.
+    XCTAssertEqual(recent.map { $0["occurrences"] as? Int ?? 0 }, [6, 6])
+  }
+
+  func testEveryFormat() throws {
+    let table = try fixture.lcq(["top", "--limit", "2"])
+    XCTAssertEqual(table.status, 0)
+    let tableLines = table.stdout.split(separator: "\n")
+    XCTAssertEqual(tableLines.count, 4)
+    XCTAssertTrue(tableLines[0].hasPrefix("fingerprint"))
+    XCTAssertTrue(tableLines[2].hasPrefix(StoreFixture.conflictA))
+
+    let csv = try fixture.lcq(["top", "--format", "csv"])
+    let csvLines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    XCTAssertEqual(csvLines.count, 14)
+    XCTAssertEqual(
+      csvLines[0], "fingerprint,title,occurrences,runs,devices,status,first_seen,last_seen,last_build")
+    XCTAssertTrue(csvLines[1].hasPrefix(StoreFixture.conflictA + ","))
+    XCTAssertTrue(csvLines[1].contains(",8,2,1,open,"))
+
+    let markdown = try fixture.lcq(["top", "--format", "markdown", "--limit", "1"])
+    let markdownLines = markdown.stdout.split(separator: "\n")
+    XCTAssertEqual(markdownLines.count, 3)
+    XCTAssertEqual(markdownLines[1], "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |")
+    XCTAssertTrue(markdownLines[2].hasPrefix("| v1:5f32cfcdc49338e8 |"))
+  }
+
+  func testTrendByBuildAndByDay() throws {
+    let builds = try fixture.rows(["trend", "--by", "build"])
+    XCTAssertEqual(builds.map { $0["build"] as? String }, ["100", "101", "102"])
+    XCTAssertEqual(builds.map { $0["occurrences"] as? Int }, [14, 5, 10])
+    XCTAssertEqual(builds.map { $0["conflicts"] as? Int }, [2, 5, 7])
+    XCTAssertEqual(builds.map { $0["runs"] as? Int }, [1, 1, 1])
+
+    let days = try fixture.rows(["trend", "--since", "2017-01-01", "--until", "2025-01-01"])
+    XCTAssertEqual(days.map { $0["day"] as? String }, ["2017-12-10", "2024-03-05"])
+    XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 12])
+
+    let one = try fixture.rows(["trend", "5f32", "--by", "build"])
+    XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "102"])
+    XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 1])
+
+    let short = try fixture.rows(["trend", "--since", "2017-12-08", "--until", "2017-12-12"])
+    XCTAssertEqual(short.map { $0["day"] as? String }, ["2017-12-10"])
+  }
+
+  func testShowTellsEverythingAboutOneConflict() throws {
+    let details = try XCTUnwrap(try fixture.json(["show", "5f32cf"]) as? [String: Any])
+    XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
+    XCTAssertEqual(details["occurrences"] as? Int, 8)
+    XCTAssertEqual(details["runs"] as? Int, 2)
+    XCTAssertEqual(details["verdict"] as? String, "conflict")
+    XCTAssertEqual((details["minimal_set"] as? [String])?.count, 6)
+    let byBuild = try XCTUnwrap(details["by_build"] as? [[String: Any]])
+    XCTAssertEqual(byBuild.map { $0["value"] as? String }, ["100", "102"])
+    XCTAssertEqual(byBuild.map { $0["occurrences"] as? Int }, [7, 1])
+    let byOS = try XCTUnwrap(details["by_os_version"] as? [[String: Any]])
+    XCTAssertEqual(byOS.map { $0["value"] as? String }, ["17.4", "18.0"])
+    XCTAssertEqual(byOS.map { $0["occurrences"] as? Int }, [7, 1])
+    // The latest occurrence is 009's, which has no timestamp: it took the ingest time.
+    let sample = try XCTUnwrap(details["sample_block"] as? String)
+    let original = try String(contentsOfFile: LCQProcess.corpusFile("009"), encoding: .utf8)
+    XCTAssertTrue(original.contains(sample), "the sample block is the logged text, byte for byte")
+
+    let text = try fixture.lcq(["show", "v1:5f32"])
+    XCTAssertTrue(text.stdout.contains("seen: 8 times in 2 runs"), text.stdout)
+    XCTAssertTrue(text.stdout.contains("Minimal conflicting set:"))
+
+    let ambiguous = try fixture.lcq(["show", "v1:"])
+    XCTAssertEqual(ambiguous.status, 1)
+    XCTAssertTrue(ambiguous.stderr.contains("matches 6 conflicts"), ambiguous.stderr)
+    let unknown = try fixture.lcq(["show", "ffffffff"])
+    XCTAssertEqual(unknown.status, 1)
+    XCTAssertEqual(unknown.stderr, "lcq: no conflict has a fingerprint starting with 'ffffffff'\n")
+  }
+
+  func testNewRegressedQuietAndStatusChanges() throws {
+    XCTAssertEqual(try fixture.rows(["new", "--since-build", "100"]).count, 11)  // C–G and 061's six
+    XCTAssertEqual(try fixture.rows(["new", "--since-build", "101"]).count, 6)
+    XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 7)  // A, B, C–G
+    XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
+
+    XCTAssertEqual(try fixture.lcq(["resolve", "5f32", "--in-build", "101"]).status, 0)
+    let regressed = try fixture.rows(["regressed"])
+    XCTAssertEqual(fingerprints(regressed), [StoreFixture.conflictA])
+    XCTAssertEqual(regressed.first?["occurrences"] as? Int, 1)  // in build 102; build 100 does not count
+    XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
+
+    // Resolved in a build after every occurrence: older builds never make a regression.
+    XCTAssertEqual(try fixture.lcq(["resolve", "5f32", "--in-build", "102.1"]).status, 0)
+    XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
+
+    // Not seen in the newest build (102): B and C–G, open ones only.
+    XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 6)
+    XCTAssertEqual(try fixture.lcq(["ignore", StoreFixture.conflictB]).status, 0)
+    XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 5)
+    XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 6)  // ignored: never new
+    XCTAssertEqual(try fixture.lcq(["reopen", "34d5"]).status, 0)
+    XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 6)
+    let top = try fixture.rows(["top", "--limit", "1"])
+    XCTAssertEqual(top.first?["status"] as? String, "resolved")
+    // Everything happened long before now: every open conflict is quiet for a day.
+    XCTAssertEqual(try fixture.rows(["quiet", "--for", "1d"]).count, 12)
+  }
+
+  func testIngestingTheSameLogsAgainCountsNothingTwice() throws {
+    let before = try fixture.rows(["top"])
+    let again = try fixture.lcq(["ingest"] + StoreFixture.runThree + StoreFixture.runThreeFiles)
+    XCTAssertEqual(
+      again.stderr,
+      "lcq: ingested 10 blocks · 7 conflicts (0 new) · 0 unparsed · 10 already stored → \(fixture.database)\n"
+    )
+    let piped = try fixture.lcq(
+      ["ingest"] + StoreFixture.runOne,
+      stdin: try Data(contentsOf: URL(fileURLWithPath: LCQProcess.corpusFile("log-stream-ndjson.log"))))
+    XCTAssertTrue(piped.stderr.contains("2 already stored"), piped.stderr)
+    let after = try fixture.rows(["top"])
+    XCTAssertEqual(
+      after.map { "\($0["fingerprint"]!) \($0["occurrences"]!)" },
+      before.map { "\($0["fingerprint"]!) \($0["occurrences"]!)" })
+
+    // A block without a timestamp is another event in another run: 009 counts again, 061's
+    // timestamped blocks do not.
+    let otherJob = try fixture.lcq(
+      ["ingest", "--build", "102", "--run-id", "job-4"] + StoreFixture.runThreeFiles)
+    XCTAssertTrue(otherJob.stderr.contains("9 already stored"), otherJob.stderr)
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
+  }
+
+  func testDatabaseMaintenance() throws {
+    let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    XCTAssertEqual(stats["runs"] as? Int, 3)
+    XCTAssertEqual(stats["conflicts"] as? Int, 13)
+    XCTAssertEqual(stats["occurrences"] as? Int, 29)
+    XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
+    XCTAssertEqual(stats["schema_version"] as? Int, 1)
+
+    // Reanalysis finds nothing to change, and repairs an occurrence moved by hand.
+    let clean = try fixture.lcq(["db", "reanalyze"])
+    XCTAssertTrue(clean.stderr.contains("reanalysed 29 occurrences: 0 changed"), clean.stderr)
+    _ = try fixture.python(
+      """
+      db.execute("UPDATE occurrences SET conflict_id = (SELECT id FROM conflicts WHERE fingerprint = ?), verdict = 'satisfiable' WHERE id = 1", ("\(StoreFixture.conflictB)",))
+      db.commit()
+      """)
+    let repaired = try fixture.lcq(["db", "reanalyze"])
+    XCTAssertTrue(repaired.stderr.contains("1 changed"), repaired.stderr)
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "2"]).map { $0["occurrences"] as? Int }, [8, 7])
+
+    // Prune what is older than 2020-01-01: 061 (2015) and C–G (2017), 14 occurrences.
+    let days = Int((Date().timeIntervalSince1970 - 1_577_836_800) / 86_400)
+    let pruned = try fixture.lcq(["db", "prune", "--older-than", "\(days)d"])
+    XCTAssertEqual(pruned.status, 0, pruned.stderr)
+    XCTAssertTrue(pruned.stderr.contains("pruned 14 occurrences"), pruned.stderr)
+    XCTAssertTrue(pruned.stderr.contains("11 conflicts"), pruned.stderr)
+    let afterPrune = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    XCTAssertEqual(afterPrune["occurrences"] as? Int, 15)
+    XCTAssertEqual(afterPrune["conflicts"] as? Int, 2)
+    XCTAssertEqual(try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 1])
+
+    let vacuum = try fixture.lcq(["db", "vacuum"])
+    XCTAssertEqual(vacuum.status, 0, vacuum.stderr)
+    XCTAssertEqual(try fixture.python("print(db.execute('PRAGMA integrity_check').fetchone()[0])"), "ok")
+  }
+}

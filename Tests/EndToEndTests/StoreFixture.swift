@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// A temporary folder with a database built from corpus logs, for the store's end-to-end tests.
+///
+/// Three runs, in a fixed time zone (`TZ=America/Los_Angeles`), counted by hand:
+/// - run 1, build 100, iPhone15,2: the seven `formats` logs, the same two conflicts A (`5f32…`,
+///   the custom9 stack view) and B (`34d5…`) in every style: 14 occurrences;
+/// - run 2, build 101, iPad14,1: `Examples/simulator.log`: A and B in the very lines of
+///   `log-stream-default.log` (already stored: the same events), and five conflicts C–G of the
+///   input bar: 5 new occurrences;
+/// - run 3, build 102, iPhone15,2, `--run-id job-3`: `009` (A again, without a timestamp) and
+///   `061` (9 messages, 6 conflicts: two of them twice, at other addresses): 10 occurrences.
+///
+/// 29 occurrences of 13 conflicts. A: 8 occurrences in runs 1 and 3 on one device; B: 7 in run 1.
+/// 061's six: three twice, three once.
+struct StoreFixture {
+  let folder: URL
+  var database: String { folder.appendingPathComponent("lcq.sqlite").path }
+  static let environment = ["TZ": "America/Los_Angeles", "LCQ_DB": "", "NO_COLOR": "1"]
+  static let conflictA = "v1:5f32cfcdc49338e8"
+  static let conflictB = "v1:34d5ff68d3cf770a"
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+
+  /// Runs `lcq ARGS --db DATABASE`.
+  func lcq(_ arguments: [String], stdin: Data? = nil) throws -> LCQProcess.Result {
+    try LCQProcess.run(arguments + ["--db", database], stdin: stdin, environment: Self.environment)
+  }
+
+  /// Runs `lcq ARGS --db DATABASE --format json` and decodes the answer.
+  func json(_ arguments: [String]) throws -> Any {
+    let result = try lcq(arguments + ["--format", "json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  func rows(_ arguments: [String]) throws -> [[String: Any]] {
+    try XCTUnwrap(try json(arguments) as? [[String: Any]])
+  }
+
+  static let runOne = ["--app", "MyApp", "--build", "100", "--device", "iPhone15,2", "--os-version", "17.4"]
+  static let runTwo = ["--build", "101", "--device", "iPad14,1", "--os-version", "17.5"]
+  static let runThree = [
+    "--build", "102", "--device", "iPhone15,2", "--os-version", "18.0", "--run-id", "job-3",
+  ]
+  static var runThreeFiles: [String] { [LCQProcess.corpusFile("009"), LCQProcess.corpusFile("061")] }
+
+  /// Ingests the three runs and checks each summary line.
+  func ingestAll() throws {
+    let one = try lcq(["ingest"] + Self.runOne + LCQProcess.formatsFixtures.map(LCQProcess.corpusFile))
+    XCTAssertEqual(one.status, 0, one.stderr)
+    XCTAssertEqual(one.stderr, "lcq: ingested 14 blocks · 2 conflicts (2 new) · 0 unparsed → \(database)\n")
+    let two = try lcq(
+      ["ingest"] + Self.runTwo + [
+        LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+      ])
+    XCTAssertEqual(
+      two.stderr,
+      "lcq: ingested 7 blocks · 7 conflicts (5 new) · 0 unparsed · 2 already stored → \(database)\n")
+    let three = try lcq(["ingest"] + Self.runThree + Self.runThreeFiles)
+    XCTAssertEqual(three.stderr, "lcq: ingested 10 blocks · 7 conflicts (6 new) · 0 unparsed → \(database)\n")
+  }
+
+  /// Runs a Python snippet with `sqlite3` on the database (an independent reader and writer).
+  func python(_ code: String) throws -> String {
+    let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n" + code
+    let result = try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
