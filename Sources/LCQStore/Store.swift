@@ -47,12 +47,6 @@ public final class Store: Sendable {
       try Self.refuseForeignFile(at: path, exists: exists)
       pool = try DatabasePool(path: path, configuration: configuration)
       let migrator = Self.migrator
-      let superseded = try pool.read { db in try migrator.hasBeenSuperseded(db) }
-      if superseded {
-        let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
-        throw StoreError.newerSchema(
-          path: path, unknown: applied.subtracting(migrator.migrations).sorted())
-      }
       let pending = try pool.read { db in try !migrator.hasCompletedMigrations(db) }
       if pending { try migrator.migrate(pool) }
     } catch let error as StoreError {
@@ -75,8 +69,8 @@ public final class Store: Sendable {
   /// The schema version: the number of migrations this binary knows.
   public static var schemaVersion: Int { EmbeddedSQL.migrations.count }
 
-  /// Refuses a file that is not SQLite, or an SQLite file that is not lcq's, before GRDB
-  /// writes anything to it.
+  /// Refuses a file that is not SQLite, an SQLite file that is not lcq's, or lcq's database
+  /// with a newer schema, before GRDB writes anything to it.
   static func refuseForeignFile(at path: String, exists: Bool) throws {
     guard exists, let handle = FileHandle(forReadingAtPath: path) else { return }
     defer { try? handle.close() }
@@ -89,15 +83,19 @@ public final class Store: Sendable {
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
     let queue = try DatabaseQueue(path: path, configuration: configuration)
-    let (tables, migrated) = try queue.read { db in
+    let (tables, applied) = try queue.read { db in
       (
         try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
-        try db.tableExists("grdb_migrations")
+        try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : nil
       )
     }
-    if !tables.isEmpty, !migrated {
+    guard let applied else {
+      if tables.isEmpty { return }
       throw StoreError.notADatabase(path: path, reason: "an SQLite database with other tables")
     }
+    // Checked here, on a read-only connection: opening a pool may write to the file.
+    let unknown = applied.subtracting(migrator.migrations)
+    if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
   }
 
   /// A GRDB or SQLite error as a ``StoreError``.
