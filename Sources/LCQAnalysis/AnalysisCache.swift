@@ -62,25 +62,39 @@ public struct AnalysisCache: Sendable {
   /// The list (and the broken constraint) with every `0x…` address replaced by its order of first
   /// appearance.
   static func key(of block: ConflictBlock) -> String {
-    var numbers: [Substring: Int] = [:]
-    var key = ""
+    var numbers: [ArraySlice<UInt8>: Int] = [:]
+    var key: [UInt8] = []
     key.reserveCapacity(block.constraints.reduce(0) { $0 + $1.description.utf8.count + 1 })
-    for description in block.constraints.map(\.description) + [block.brokenConstraint?.description ?? ""] {
-      var rest = description[...]
-      while let start = rest.range(of: "0x") {
-        key += rest[..<start.lowerBound]
-        var end = start.upperBound
-        while end < rest.endIndex, rest[end].isHexDigit { end = rest.index(after: end) }
-        let address = rest[start.lowerBound..<end]
+    func append(_ description: String) {
+      let bytes = Array(description.utf8)
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "x") else {
+          key.append(byte)
+          index += 1
+          continue
+        }
+        var end = index + 2
+        while end < bytes.count, bytes[end].isHexDigitByte { end += 1 }
+        let address = bytes[index..<end]
         let number = numbers[address] ?? numbers.count
         numbers[address] = number
-        key += "@\(number)"
-        rest = rest[end...]
+        key.append(UInt8(ascii: "@"))
+        key.append(contentsOf: String(number).utf8)
+        index = end
       }
-      key += rest
-      key += "\n"
+      key.append(10)
     }
-    if block.isRedacted { key += "redacted" }
-    return key
+    for constraint in block.constraints { append(constraint.description) }
+    append(block.brokenConstraint?.description ?? "")
+    if block.isRedacted { key.append(contentsOf: "redacted".utf8) }
+    return String(decoding: key, as: UTF8.self)
+  }
+}
+
+extension UInt8 {
+  fileprivate var isHexDigitByte: Bool {
+    (self >= 48 && self <= 57) || (self >= 97 && self <= 102) || (self >= 65 && self <= 70)
   }
 }

@@ -42,6 +42,7 @@ public final class IngestSession {
 
   private let metadata: RunMetadata
   private var pending: [BlockRecord] = []
+  /// Template ids by template text (a few thousand at most: the cache starts over when full).
   private var templateIDs: [String: Int64] = [:]
   private var conflictIDs: [String: Int64] = [:]
   private var fingerprintsSeen: Set<String> = []
@@ -175,15 +176,15 @@ public final class IngestSession {
   }
 
   private func templateID(_ template: String, _ db: Database) throws -> Int64 {
+    if let known = templateIDs[template] { return known }
     let hash = SHA256.hex(template)
-    if let known = templateIDs[hash] { return known }
     try db.cachedStatement(
       sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
     ).execute(arguments: [hash, template])
     let id = try Int64.fetchOne(
       db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), arguments: [hash])!
-    if templateIDs.count > 10_000 { templateIDs.removeAll() }
-    templateIDs[hash] = id
+    if templateIDs.count > 2_000 { templateIDs.removeAll() }
+    templateIDs[template] = id
     return id
   }
 

@@ -46,9 +46,8 @@ public final class Store: Sendable {
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
       pool = try DatabasePool(path: path, configuration: configuration)
-      let migrator = Self.migrator
-      let pending = try pool.read { db in try !migrator.hasCompletedMigrations(db) }
-      if pending { try migrator.migrate(pool) }
+      let pending = try pool.read { db in try !Self.migrator.hasCompletedMigrations(db) }
+      if pending { try Self.migrate(pool) }
     } catch let error as StoreError {
       throw error
     } catch {
@@ -56,7 +55,8 @@ public final class Store: Sendable {
     }
   }
 
-  /// The embedded migrations, one per `Migrations/*.sql` file, identified by file name.
+  /// The embedded migrations, one per `Migrations/*.sql` file, identified by file name (used
+  /// to read what a database has applied).
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     for migration in EmbeddedSQL.migrations {
@@ -64,6 +64,26 @@ public final class Store: Sendable {
       migrator.registerMigration(migration.name) { db in try db.execute(sql: sql) }
     }
     return migrator
+  }
+
+  /// Applies the migrations not yet applied, all in one `BEGIN IMMEDIATE` transaction: the
+  /// write lock is taken before looking at what is applied, so processes that open a new
+  /// database at the same moment wait for each other (busy timeout) instead of both creating
+  /// the tables. `grdb_migrations` keeps GRDB's layout.
+  static func migrate(_ pool: DatabasePool) throws {
+    try pool.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        try db.execute(
+          sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        for migration in EmbeddedSQL.migrations where !applied.contains(migration.name) {
+          try db.execute(sql: migration.sql)
+          try db.execute(
+            sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
+        }
+        return .commit
+      }
+    }
   }
 
   /// The schema version: the number of migrations this binary knows.

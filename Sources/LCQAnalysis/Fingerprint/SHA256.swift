@@ -21,51 +21,72 @@ public enum SHA256 {
     var message = Array(bytes)
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
+    let padded = (message.count + 8 + 63) / 64 * 64
+    message.reserveCapacity(padded)
+    while message.count < padded - 8 { message.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
       message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    var state = initialState
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for index in 0..<16 {
-        let base = chunk + index * 4
-        schedule[index] =
-          UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16 | UInt32(message[base + 2]) << 8
-          | UInt32(message[base + 3])
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    message.withUnsafeBufferPointer { input in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        roundConstants.withUnsafeBufferPointer { constants in
+          for chunk in stride(from: 0, to: input.count, by: 64) {
+            compress(input.baseAddress! + chunk, schedule, constants, &state)
+          }
+        }
       }
-      for index in 16..<64 {
-        let s0 =
-          rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-        let s1 =
-          rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
-        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = (
-        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-      )
-      for index in 0..<64 {
-        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temp2 = sum0 &+ majority
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-      }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
     }
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    var digest: [UInt8] = []
+    digest.reserveCapacity(32)
+    for word in words {
+      digest.append(UInt8(truncatingIfNeeded: word >> 24))
+      digest.append(UInt8(truncatingIfNeeded: word >> 16))
+      digest.append(UInt8(truncatingIfNeeded: word >> 8))
+      digest.append(UInt8(truncatingIfNeeded: word))
+    }
+    return digest
+  }
+
+  /// One 64-byte block of the compression function.
+  @inline(__always)
+  private static func compress(
+    _ block: UnsafePointer<UInt8>, _ schedule: UnsafeMutableBufferPointer<UInt32>,
+    _ constants: UnsafeBufferPointer<UInt32>,
+    _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+  ) {
+    for index in 0..<16 {
+      let base = block + index * 4
+      schedule[index] = UInt32(base[0]) << 24 | UInt32(base[1]) << 16 | UInt32(base[2]) << 8 | UInt32(base[3])
+    }
+    for index in 16..<64 {
+      let s0 =
+        rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
+      let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
+      schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, h) = state
+    for index in 0..<64 {
+      let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+      let choice = (e & f) ^ (~e & g)
+      let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+      let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ sum0 &+ majority)
+    }
+    state = (
+      state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+      state.7 &+ h
+    )
   }
 
   @inline(__always)
   private static func rotate(_ value: UInt32, _ amount: UInt32) -> UInt32 {
     (value >> amount) | (value << (32 - amount))
   }
-
-  private static let initialState: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
 
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
