@@ -181,6 +181,23 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
   }
 
+  /// A block an older parser could not read, stored whole in `failed_blocks`, becomes an
+  /// occurrence when `db reanalyze` reads it again.
+  func testReanalysisRecoversFailedBlocksThatNowRead() throws {
+    let text = try String(contentsOfFile: LCQProcess.corpusFile("009"), encoding: .utf8)
+    _ = try fixture.python(
+      """
+      db.execute("INSERT INTO failed_blocks (identity, run_id, time, time_source, source_file, source_line, verdict, raw_text) VALUES ('old-parser-1', 1, 1709676601, 'log', '009.log', 1, 'unparsed', ?)", (sys.argv[2],))
+      db.commit()
+      """, arguments: [text])
+    let result = try fixture.lcq(["db", "reanalyze"])
+    XCTAssertTrue(result.stderr.contains("1 failed blocks recovered"), result.stderr)
+    let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
+    XCTAssertEqual(stats["occurrences"] as? Int, 30)
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)  // A, once more
+  }
+
   func testDatabaseMaintenance() throws {
     let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
     XCTAssertEqual(stats["runs"] as? Int, 3)

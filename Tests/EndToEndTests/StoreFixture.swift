@@ -68,10 +68,10 @@ struct StoreFixture {
   }
 
   /// Runs a Python snippet with `sqlite3` on the database (an independent reader and writer).
-  func python(_ code: String) throws -> String {
+  func python(_ code: String, arguments: [String] = []) throws -> String {
     let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n" + code
     let result = try LCQProcess.execute(
-      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database])
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database] + arguments)
     XCTAssertEqual(result.status, 0, result.stderr)
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
