@@ -13,6 +13,13 @@ public struct AnalysisSummary: Sendable, Hashable {
   /// Whether UIKit's broken constraint is in the minimal set (`nil` when unknown).
   public var brokenInMinimalSet: Bool?
 
+  /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
+  /// list's (as ``BlockAnalysis/describedIndices``).
+  public func describedConstraints(of block: ConflictBlock) -> [String] {
+    let indices = minimalSet.isEmpty ? Array(block.constraints.indices) : minimalSet
+    return indices.map { block.constraints[$0].description }
+  }
+
   /// The summary of an analysis.
   public init(_ analysis: BlockAnalysis) {
     verdict = analysis.verdict

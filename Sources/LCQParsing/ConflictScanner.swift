@@ -280,6 +280,15 @@ public struct ScanSummary: Sendable, Hashable {
 }
 
 extension ConflictScanner {
+  /// Every block of a whole text (a stored block read again, a test's input).
+  public static func blocks(in text: String, file: String) -> [ConflictBlock] {
+    var scanner = ConflictScanner(file: file)
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array(text.utf8)) { blocks.append($0) }
+    _ = scanner.finish { blocks.append($0) }
+    return blocks
+  }
+
   /// Reads `fileDescriptor` to its end in 1 MiB chunks.
   ///
   /// - Throws: ``ScanError/readFailed(file:code:)`` when `read(2)` fails.

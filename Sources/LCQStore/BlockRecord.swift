@@ -39,8 +39,7 @@ public struct BlockRecord: Sendable {
     block: ConflictBlock, summary: AnalysisSummary, clock: IngestClock, identities: inout OccurrenceIdentity
   ) {
     self.summary = summary
-    let indices = summary.minimalSet.isEmpty ? Array(block.constraints.indices) : summary.minimalSet
-    describedConstraints = indices.map { block.constraints[$0].description }
+    describedConstraints = summary.describedConstraints(of: block)
     brokenConstraint = block.brokenConstraint?.description
     if let logged = block.source.timestamp.flatMap(clock.time(of:)) {
       time = logged

@@ -10,18 +10,23 @@ public struct IngestClock: Sendable {
   /// The ingest time, seconds since 1970.
   public var now: Int64
   private let timeZone: TimeZone
+  /// The UTC year of `now`.
+  private let year: Int
 
   /// Creates a clock for an ingest that starts at `now`.
   public init(now: Date = Date(), timeZone: TimeZone = .current) {
     self.now = Int64(now.timeIntervalSince1970.rounded(.down))
     self.timeZone = timeZone
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    year = calendar.component(.year, from: now)
   }
 
   /// The unix time (whole seconds) of `timestamp`.
   public func time(of timestamp: LogTimestamp) -> Int64? {
     var resolved = timestamp
     if resolved.year == nil {
-      resolved.year = year(of: now)
+      resolved.year = year
       if let guess = seconds(resolved), guess > now + 86_400 { resolved.year! -= 1 }
     }
     return seconds(resolved)
@@ -36,11 +41,5 @@ public struct IngestClock: Sendable {
       stamp.utcOffsetSeconds = offset
     }
     return stamp.unixTime.map { Int64($0.rounded(.down)) }
-  }
-
-  private func year(of time: Int64) -> Int {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.component(.year, from: Date(timeIntervalSince1970: TimeInterval(time)))
   }
 }

@@ -40,20 +40,16 @@ public final class IngestSession {
   /// Blocks waiting for the next commit.
   public var pendingCount: Int { pending.count }
 
-  private let metadata: RunMetadata
   private var pending: [BlockRecord] = []
   /// Template ids by template text (a few thousand at most: the cache starts over when full).
   private var templateIDs: [String: Int64] = [:]
   private var conflictIDs: [String: Int64] = [:]
   private var fingerprintsSeen: Set<String> = []
   private var appFromLog: String?
-  private let clock: IngestClock
 
-  /// Starts a run.
+  /// Starts a run at `clock.now`.
   public init(store: Store, metadata: RunMetadata, clock: IngestClock) throws(StoreError) {
     self.store = store
-    self.metadata = metadata
-    self.clock = clock
     runID = try store.write { db in
       try db.execute(
         sql: """
@@ -156,33 +152,18 @@ public final class IngestSession {
   {
     guard let fingerprint = record.summary.fingerprint else { return false }
     let template = BlockTemplate(splitting: record.rawText)
-    let templateID = try self.templateID(template.template, db)
-    let conflictID = try self.conflictID(fingerprint, record, db, &totals)
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
-          broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values,
-          issues, analysis_version)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (identity) DO NOTHING
-        """
-    ).execute(arguments: [
-      record.identity, conflictID, runID, record.time, record.timeFromLog ? "log" : "ingest", record.process,
-      record.pid, record.summary.verdict.rawValue, record.brokenConstraint, record.summary.brokenInMinimalSet,
-      record.sourceFile, record.sourceLine, templateID, template.values,
-      record.issues.isEmpty ? nil : JSONText.array(record.issues), Fingerprint.version,
-    ])
-    return db.changesCount > 0
+    let occurrence = StoredRows.Occurrence(
+      identity: record.identity, conflictID: try conflictID(fingerprint, record, db, &totals), runID: runID,
+      time: record.time, timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
+      summary: record.summary, brokenConstraint: record.brokenConstraint, sourceFile: record.sourceFile,
+      sourceLine: record.sourceLine, templateID: try templateID(template.template, db),
+      templateValues: template.values, issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
+    return try StoredRows.insert(occurrence, db)
   }
 
   private func templateID(_ template: String, _ db: Database) throws -> Int64 {
     if let known = templateIDs[template] { return known }
-    let hash = SHA256.hex(template)
-    try db.cachedStatement(
-      sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
-    ).execute(arguments: [hash, template])
-    let id = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), arguments: [hash])!
+    let id = try StoredRows.templateID(template, db)
     if templateIDs.count > 2_000 { templateIDs.removeAll() }
     templateIDs[template] = id
     return id
@@ -192,19 +173,10 @@ public final class IngestSession {
     _ fingerprint: String, _ record: BlockRecord, _ db: Database, _ totals: inout Totals
   ) throws -> Int64 {
     if let known = conflictIDs[fingerprint] { return known }
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (fingerprint) DO NOTHING
-        """
-    ).execute(arguments: [
-      fingerprint, record.summary.title ?? "", record.summary.verdict.rawValue,
-      JSONText.array(record.describedConstraints), record.time, record.time,
-    ])
-    if db.changesCount > 0 { totals.newConflicts += 1 }
-    let id = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), arguments: [fingerprint])!
+    let (id, created) = try StoredRows.conflictID(
+      fingerprint: fingerprint, summary: record.summary, describedConstraints: record.describedConstraints,
+      time: record.time, db)
+    if created { totals.newConflicts += 1 }
     if conflictIDs.count > 10_000 { conflictIDs.removeAll() }
     conflictIDs[fingerprint] = id
     return id

@@ -46,7 +46,7 @@ extension Store {
         for row in rows {
           result.occurrences += 1
           let text = BlockTemplate(template: row[5], values: row[6]).text
-          let blocks = Self.scan(text, file: row[4])
+          let blocks = ConflictScanner.blocks(in: text, file: row[4])
           guard blocks.count == 1, let block = blocks.first else {
             result.unreadable += 1
             continue
@@ -123,7 +123,7 @@ extension Store {
     var recovered = 0
     try write { db in
       for row in failed {
-        let blocks = Self.scan(row[10], file: row[7])
+        let blocks = ConflictScanner.blocks(in: row[10], file: row[7])
         guard blocks.count == 1, let block = blocks.first else { continue }
         let summary = cache.summary(of: block) { analyzer.analyze($0) }
         guard let fingerprint = summary.fingerprint, summary.verdict != .unparsed,
@@ -132,28 +132,15 @@ extension Store {
         let (conflictID, _) = try Self.conflictID(
           for: fingerprint, summary: summary, block: block, time: row[3], db)
         let template = BlockTemplate(splitting: row[10])
-        let hash = SHA256.hex(template.template)
-        try db.execute(
-          sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
-          arguments: [hash, template.template])
-        let templateID = try Int64.fetchOne(
-          db, sql: "SELECT id FROM block_templates WHERE hash = ?", arguments: [hash])!
-        try db.execute(
-          sql: """
-            INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
-              broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values,
-              issues, analysis_version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (identity) DO NOTHING
-            """,
-          arguments: [
-            row[1] as String, conflictID, row[2] as Int64, row[3] as Int64, row[4] as String,
-            row[5] as String?,
-            row[6] as Int?, summary.verdict.rawValue, block.brokenConstraint?.description,
-            summary.brokenInMinimalSet,
-            row[7] as String, row[8] as Int, templateID, template.values, row[9] as String?,
-            Fingerprint.version,
-          ])
+        let occurrence = StoredRows.Occurrence(
+          identity: row[1], conflictID: conflictID, runID: row[2], time: row[3],
+          timeFromLog: (row[4] as String) == "log",
+          process: row[5], pid: row[6], summary: summary,
+          brokenConstraint: block.brokenConstraint?.description,
+          sourceFile: row[7], sourceLine: row[8],
+          templateID: try StoredRows.templateID(template.template, db),
+          templateValues: template.values, issues: row[9])
+        _ = try StoredRows.insert(occurrence, db)
         try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [row[0] as Int64])
         recovered += 1
       }
@@ -165,30 +152,9 @@ extension Store {
   static func conflictID(
     for fingerprint: String, summary: AnalysisSummary, block: ConflictBlock, time: Int64, _ db: Database
   ) throws -> (Int64, created: Bool) {
-    if let id = try Int64.fetchOne(
-      db, sql: "SELECT id FROM conflicts WHERE fingerprint = ?", arguments: [fingerprint])
-    {
-      return (id, false)
-    }
-    let indices = summary.minimalSet.isEmpty ? Array(block.constraints.indices) : summary.minimalSet
-    try db.execute(
-      sql: """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """,
-      arguments: [
-        fingerprint, summary.title ?? "", summary.verdict.rawValue,
-        JSONText.array(indices.map { block.constraints[$0].description }), time, time,
-      ])
-    return (db.lastInsertedRowID, true)
-  }
-
-  /// The blocks of a stored text.
-  static func scan(_ text: String, file: String) -> [ConflictBlock] {
-    var scanner = ConflictScanner(file: file)
-    var blocks: [ConflictBlock] = []
-    scanner.feed(Array(text.utf8)) { blocks.append($0) }
-    _ = scanner.finish { blocks.append($0) }
-    return blocks
+    try StoredRows.conflictID(
+      fingerprint: fingerprint, summary: summary,
+      describedConstraints: summary.describedConstraints(of: block),
+      time: time, db)
   }
 }

@@ -40,13 +40,11 @@ public final class Store: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     configuration.label = "lcq"
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-    }
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
       pool = try DatabasePool(path: path, configuration: configuration)
-      let pending = try pool.read { db in try !Self.migrator.hasCompletedMigrations(db) }
+      let applied = try pool.read { db in try Self.appliedMigrations(db) }
+      let pending = !Set(EmbeddedSQL.migrations.map(\.name)).isSubset(of: applied)
       if pending { try Self.migrate(pool) }
     } catch let error as StoreError {
       throw error
@@ -55,15 +53,11 @@ public final class Store: Sendable {
     }
   }
 
-  /// The embedded migrations, one per `Migrations/*.sql` file, identified by file name (used
-  /// to read what a database has applied).
-  static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    for migration in EmbeddedSQL.migrations {
-      let sql = migration.sql
-      migrator.registerMigration(migration.name) { db in try db.execute(sql: sql) }
-    }
-    return migrator
+  /// The migrations a database has applied, by file name (none for an empty database).
+  /// `grdb_migrations` keeps the layout of GRDB's migrator.
+  static func appliedMigrations(_ db: Database) throws -> Set<String> {
+    guard try db.tableExists("grdb_migrations") else { return [] }
+    return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
   }
 
   /// Applies the migrations not yet applied, all in one `BEGIN IMMEDIATE` transaction: the
@@ -106,7 +100,7 @@ public final class Store: Sendable {
     let (tables, applied) = try queue.read { db in
       (
         try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
-        try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : nil
+        try db.tableExists("grdb_migrations") ? try appliedMigrations(db) : nil
       )
     }
     guard let applied else {
@@ -114,7 +108,7 @@ public final class Store: Sendable {
       throw StoreError.notADatabase(path: path, reason: "an SQLite database with other tables")
     }
     // Checked here, on a read-only connection: opening a pool may write to the file.
-    let unknown = applied.subtracting(migrator.migrations)
+    let unknown = applied.subtracting(EmbeddedSQL.migrations.map(\.name))
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
   }
 

@@ -34,6 +34,9 @@ final class AnalyzeCommandTests: XCTestCase {
     // The formats files hold the same two conflicts in every log style: one fingerprint each.
     let fingerprint = try XCTUnwrap(first["fingerprint"] as? String)
     XCTAssertTrue(fingerprint.hasPrefix("v1:"))
+    // The title's rule: the app's side names its constraint with a constant right side
+    // (`UIImageView.width == 60`), the system's side the encapsulated width ("cell width"); no
+    // app class is in the set, so there is no "Class:" prefix.
     XCTAssertEqual(first["title"] as? String, "UIImageView width vs cell width")
     let constraints = try XCTUnwrap(first["constraints"] as? [[String: Any]])
     XCTAssertEqual(constraints.count, 11)

@@ -147,11 +147,7 @@ final class FingerprintTests: XCTestCase {
   func place(_ block: ConflictBlock) -> String { "\(block.source.file):\(block.source.line)" }
 
   static func rescan(_ text: String, file: String) -> [ConflictBlock] {
-    var scanner = ConflictScanner(file: file)
-    var blocks: [ConflictBlock] = []
-    scanner.feed(Array(text.utf8)) { blocks.append($0) }
-    _ = scanner.finish { blocks.append($0) }
-    return blocks
+    ConflictScanner.blocks(in: text, file: file)
   }
 
   /// Every `0x…` address replaced by another, consistently.

@@ -3,7 +3,7 @@
 public enum SHA256 {
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    let digits = Array("0123456789abcdef".utf8)
+    let digits = hexDigits
     var text: [UInt8] = []
     text.reserveCapacity(64)
     for byte in digest(bytes) {
@@ -82,6 +82,8 @@ public enum SHA256 {
       state.7 &+ h
     )
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   @inline(__always)
   private static func rotate(_ value: UInt32, _ amount: UInt32) -> UInt32 {

@@ -44,7 +44,7 @@ extension Store {
           db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
       let range = try Row.fetchOne(db, sql: "SELECT min(time), max(time) FROM occurrences")
       return StoreStatistics(
-        path: path, schemaVersion: try Store.migrator.appliedIdentifiers(db).count, bytes: bytes,
+        path: path, schemaVersion: try Store.appliedMigrations(db).count, bytes: bytes,
         runs: try count("SELECT count(*) FROM runs"), conflicts: try count("SELECT count(*) FROM conflicts"),
         openConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'open'"),
         resolvedConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'resolved'"),
@@ -88,7 +88,7 @@ extension Store {
       let runs = db.changesCount
       try db.execute(
         sql: """
-          DELETE FROM conflicts WHERE status = 'open' AND occurrence_count <= 0
+          DELETE FROM conflicts WHERE status = 'open'
             AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = conflicts.id)
           """)
       let conflicts = db.changesCount

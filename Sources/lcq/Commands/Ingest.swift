@@ -36,20 +36,18 @@ extension LCQCommand {
     mutating func run() throws {
       Interruption.install()
       let inputs = files.isEmpty ? ["-"] : files
+      let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
+      let clock = IngestClock()
       let store: Store
       let session: IngestSession
       do {
         store = try database.open(creating: true)
-        session = try IngestSession(
-          store: store,
-          metadata: origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current),
-          clock: IngestClock())
+        session = try IngestSession(store: store, metadata: metadata, clock: clock)
       } catch {
         StandardError.write("lcq: \(error)")
         throw ExitStatus.databaseError
       }
-      var pipeline = IngestPipeline(
-        session: session, runKey: origin.metadata(source: "", lcqVersion: "").runKey)
+      var pipeline = IngestPipeline(session: session, runKey: metadata.runKey, clock: clock)
       var failedInputs = 0
       do {
         for input in inputs where !pipeline.interrupted {

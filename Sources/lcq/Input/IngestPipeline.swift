@@ -14,7 +14,7 @@ struct IngestPipeline {
   let session: IngestSession
   var cache = AnalysisCache()
   var identities: OccurrenceIdentity
-  let clock = IngestClock()
+  let clock: IngestClock
   let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
   var progress = ProgressLine()
   private(set) var interrupted = false
@@ -25,8 +25,9 @@ struct IngestPipeline {
   /// Most blocks held before a commit, whatever the time.
   static let batchLimit = 4096
 
-  init(session: IngestSession, runKey: String?) {
+  init(session: IngestSession, runKey: String?, clock: IngestClock) {
     self.session = session
+    self.clock = clock
     identities = OccurrenceIdentity(runKey: runKey)
   }
 

@@ -1,0 +1,75 @@
+import GRDB
+import LCQAnalysis
+
+/// The rows that `lcq ingest` and `lcq db reanalyze` both write, each by one statement, so the
+/// two cannot drift apart.
+enum StoredRows {
+  /// The id of `template`'s row in `block_templates`, inserted when new.
+  static func templateID(_ template: String, _ db: Database) throws -> Int64 {
+    let hash = SHA256.hex(template)
+    try db.cachedStatement(
+      sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
+    ).execute(arguments: [hash, template])
+    return try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), arguments: [hash])!
+  }
+
+  /// The id of the conflict with `fingerprint`, inserted when new (`created`).
+  static func conflictID(
+    fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64, _ db: Database
+  ) throws -> (id: Int64, created: Bool) {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, first_seen, last_seen)
+        VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (fingerprint) DO NOTHING
+        """
+    ).execute(arguments: [
+      fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints), time,
+      time,
+    ])
+    let created = db.changesCount > 0
+    let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), arguments: [fingerprint])!
+    return (id, created)
+  }
+
+  /// One row of `occurrences`.
+  struct Occurrence {
+    var identity: String
+    var conflictID: Int64
+    var runID: Int64
+    var time: Int64
+    var timeFromLog: Bool
+    var process: String?
+    var pid: Int?
+    var summary: AnalysisSummary
+    var brokenConstraint: String?
+    var sourceFile: String
+    var sourceLine: Int
+    var templateID: Int64
+    var templateValues: String
+    /// The issues as a JSON array, `nil` when none.
+    var issues: String?
+  }
+
+  /// Inserts `occurrence` unless its identity is already stored; returns whether it was new.
+  static func insert(_ occurrence: Occurrence, _ db: Database) throws -> Bool {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
+          broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values,
+          issues, analysis_version)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (identity) DO NOTHING
+        """
+    ).execute(arguments: [
+      occurrence.identity, occurrence.conflictID, occurrence.runID, occurrence.time,
+      occurrence.timeFromLog ? "log" : "ingest", occurrence.process, occurrence.pid,
+      occurrence.summary.verdict.rawValue, occurrence.brokenConstraint, occurrence.summary.brokenInMinimalSet,
+      occurrence.sourceFile, occurrence.sourceLine, occurrence.templateID, occurrence.templateValues,
+      occurrence.issues, Fingerprint.version,
+    ])
+    return db.changesCount > 0
+  }
+}
