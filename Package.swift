@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/onevcat/Rainbow", exact: "4.2.2"),
   ],
   targets: [
     .target(
@@ -25,7 +26,10 @@ let package = Package(
       name: "LCQStore",
       dependencies: ["LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .target(name: "LCQReporting", dependencies: ["LCQParsing", "LCQAnalysis", "LCQStore"]),
+    .target(
+      name: "LCQReporting",
+      dependencies: ["LCQParsing", "LCQAnalysis", "LCQStore", .product(name: "Rainbow", package: "Rainbow")]
+    ),
     .executableTarget(
       name: "lcq",
       dependencies: [

@@ -12,6 +12,11 @@ public struct AnalysisSummary: Sendable, Hashable {
   public var title: String?
   /// Whether UIKit's broken constraint is in the minimal set (`nil` when unknown).
   public var brokenInMinimalSet: Bool?
+  /// The conflict in plain English: the explanation, then each member of the minimal set as
+  /// `[n] sentence` on its own line (`nil` when there is no minimal set).
+  public var explanation: String?
+  /// The best proven fix (`nil` when none was proven).
+  public var bestFix: String?
 
   /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
   /// list's (as ``BlockAnalysis/describedIndices``).
@@ -27,6 +32,11 @@ public struct AnalysisSummary: Sendable, Hashable {
     fingerprint = analysis.fingerprint
     title = analysis.title
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
+    if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
+      let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }
+      explanation = ([sentence] + members).joined(separator: "\n")
+      bestFix = diagnosis.bestFix?.text ?? diagnosis.noFixReason.map { "No proven fix: \($0)." }
+    }
   }
 }
 

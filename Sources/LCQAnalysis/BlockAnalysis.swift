@@ -13,6 +13,8 @@ public struct BlockAnalysis: Sendable {
   public var fingerprint: String?
   /// A short human title for the conflict, e.g. `ProfileCell: UILabel height vs cell height`.
   public var title: String?
+  /// Plain English, origins and proven fixes (`nil` for blocks that could not be replayed).
+  public var diagnosis: Diagnosis?
 
   /// Creates an analysis.
   public init(
@@ -54,6 +56,7 @@ public struct BlockAnalyzer: Sendable {
     var analysis = BlockAnalysis(block: block, verdict: replay.verdict, replay: replay)
     analysis.fingerprint = Fingerprint(block: block, indices: analysis.describedIndices)?.value
     analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices)
+    analysis.diagnosis = Diagnosis(block: block, replay: replay)
     return analysis
   }
 

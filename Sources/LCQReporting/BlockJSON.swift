@@ -19,11 +19,20 @@ public enum BlockJSON {
         ("platform", .string(block.platform.rawValue)),
         ("header", .string(block.header.rawValue)),
         ("verdict", .string(analysis.verdict.rawValue)),
-        ("constraints", .array(block.constraints.map { .object(constraintMembers($0)) })),
+        (
+          "constraints",
+          .array(
+            block.constraints.indices.map { index in
+              .object(
+                constraintMembers(block.constraints[index]) + DiagnosisJSON.constraintMembers(analysis, index)
+              )
+            })
+        ),
         ("brokenConstraint", broken),
       ] + ReplayJSON.members(of: analysis.replay) + [
         ("fingerprint", .string(analysis.fingerprint)),
         ("title", .string(analysis.title)),
+      ] + DiagnosisJSON.members(of: analysis.diagnosis) + [
         ("redacted", .bool(block.isRedacted)),
         ("issues", .array(block.issues.map { .string($0.description) })),
         ("interleavedLines", .int(block.interleavedLineCount)),

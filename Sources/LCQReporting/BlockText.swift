@@ -3,44 +3,98 @@ import LCQParsing
 
 /// The plain-text form of an analysed block, for people reading a terminal.
 ///
-/// Constraints are numbered from 1 as `[n]`. The minimal conflicting set comes first, marked
-/// `*`, then what the replay says about UIKit's choice, then the rest of the list.
+/// Constraints are numbered from 1 as `[n]`. The minimal conflicting set comes first, in plain
+/// English with where each constraint comes from, then the best proven fix, then the rest of the
+/// list, dimmed.
 public enum BlockText {
-  /// The block as a few lines of text, ending with a line feed.
-  public static func render(_ analysis: BlockAnalysis) -> String {
-    let block = analysis.block
-    var lines = [heading(of: analysis), summary(of: block)]
-    let replay = analysis.replay
-    lines += VerdictText.lines(for: analysis)
+  /// How many proven fixes are listed after the best one.
+  static let alternativeFixes = 3
 
-    let minimal = replay?.minimalSet ?? []
-    let brokenIndex = block.brokenConstraintIndex
-    let width = String(block.constraints.count).count
-    func line(_ index: Int, marker: String) -> String {
-      let number = String(index + 1)
-      let padded = String(repeating: " ", count: width - number.count) + number
-      let broken = index == brokenIndex ? " (broken by UIKit)" : ""
-      return "    [\(padded)] \(marker) \(block.constraints[index].description)\(broken)"
+  /// The block as a few lines of text, ending with a line feed.
+  public static func render(_ analysis: BlockAnalysis, style: TextStyle = .plain) -> String {
+    let block = analysis.block
+    var lines = [style.bold(TerminalText.clean(heading(of: analysis)))]
+    if let title = analysis.title, analysis.replay != nil {
+      lines.append(
+        "  " + style.bold(TerminalText.clean(title))
+          + (analysis.fingerprint.map { style.dim("  " + $0) } ?? ""))
     }
+    lines.append(summary(of: block))
+
+    let minimal = analysis.minimalSet
     if !minimal.isEmpty {
       lines.append(
-        replay?.verdict == .withinPrecision
-          ? "  As printed, these \(minimal.count) cannot all hold:"
-          : "  Minimal conflicting set (\(minimal.count)):")
-      lines += minimal.sorted().map { line($0, marker: "*") }
+        style.bold(
+          analysis.verdict == .withinPrecision
+            ? "  As printed, these \(minimal.count) cannot all hold:"
+            : "  Minimal conflicting set (\(minimal.count)):"))
+      for index in minimal.sorted() { lines += member(index, of: analysis, style: style) }
     }
+    if let explanation = analysis.diagnosis?.explanation {
+      lines.append("  " + TerminalText.clean(explanation))
+    }
+    lines += fixLines(analysis, style: style)
+    lines += VerdictText.lines(for: analysis)
     let rest = block.constraints.indices.filter { !minimal.contains($0) }
     if !rest.isEmpty {
-      lines.append(minimal.isEmpty ? "  Constraints:" : "  Not needed for the conflict:")
-      lines += rest.map { line($0, marker: " ") }
+      lines.append(style.dim(minimal.isEmpty ? "  Constraints:" : "  Not needed for the conflict:"))
+      for index in rest {
+        let text = line(index, of: analysis, marker: " ")
+        lines.append(minimal.isEmpty ? text : style.dim(text))
+      }
     }
-    if let broken = block.brokenConstraint, brokenIndex == nil {
-      lines.append("  UIKit broke a constraint not in the list: \(broken.description)")
+    if let broken = block.brokenConstraint, block.brokenConstraintIndex == nil {
+      lines.append(TerminalText.clean("  UIKit broke a constraint not in the list: \(broken.description)"))
     }
     for issue in block.issues {
-      lines.append("  note: \(issue)")
+      lines.append(style.yellow(TerminalText.clean("  note: \(issue)")))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `[ n] * sentence (broken by UIKit)`.
+  static func line(_ index: Int, of analysis: BlockAnalysis, marker: String) -> String {
+    let block = analysis.block
+    let width = String(block.constraints.count).count
+    let number = String(index + 1)
+    let padded = String(repeating: " ", count: width - number.count) + number
+    let broken = index == block.brokenConstraintIndex ? "  ← broken by UIKit" : ""
+    let text = analysis.diagnosis?.sentences[index] ?? block.constraints[index].description
+    return "    [\(padded)] \(marker) \(TerminalText.clean(text))\(broken)"
+  }
+
+  /// A member of the minimal set: its sentence, then where it comes from and the logged text.
+  static func member(_ index: Int, of analysis: BlockAnalysis, style: TextStyle) -> [String] {
+    let block = analysis.block
+    var first = line(index, of: analysis, marker: "*")
+    if index == block.brokenConstraintIndex, let arrow = first.range(of: "  ← broken by UIKit") {
+      first = String(first[..<arrow.lowerBound]) + style.red("  ← broken by UIKit")
+    }
+    let indent = String(repeating: " ", count: String(block.constraints.count).count + 9)
+    let origins = analysis.diagnosis?.origins[index].map(\.text).joined(separator: "; ")
+    var lines = [first]
+    if let origins, !origins.isEmpty { lines.append(style.dim(TerminalText.clean(indent + origins))) }
+    lines.append(style.dim(TerminalText.clean(indent + block.constraints[index].description)))
+    return lines
+  }
+
+  /// The best proven fix, a few alternatives, or why there is none.
+  static func fixLines(_ analysis: BlockAnalysis, style: TextStyle) -> [String] {
+    guard let diagnosis = analysis.diagnosis else { return [] }
+    if let reason = diagnosis.noFixReason { return [style.yellow("  No proven fix: \(reason).")] }
+    guard let best = diagnosis.bestFix else { return [] }
+    var lines = [
+      style.bold("  Fix (proven by re-solving):"), "    " + style.green(TerminalText.clean(best.text)),
+    ]
+    let others = diagnosis.suggestions.dropFirst()
+    if !others.isEmpty {
+      var also = others.prefix(alternativeFixes).map(\.shortText).joined(separator: "; ")
+      if others.count > alternativeFixes {
+        also += "; and \(others.count - alternativeFixes) more (--format json)"
+      }
+      lines.append(TerminalText.clean("  Also proven: " + also + "."))
+    }
+    return lines
   }
 
   static func heading(of analysis: BlockAnalysis) -> String {

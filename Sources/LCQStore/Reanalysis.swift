@@ -28,6 +28,8 @@ extension Store {
     var cache = AnalysisCache()
     let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
     var moves: [Int64: Set<Int64>] = [:]
+    /// Conflicts whose explanation and best fix this run has set.
+    var refreshed = Set<Int64>()
     var lastID: Int64 = 0
     while true {
       let rows = try read { db in
@@ -61,6 +63,9 @@ extension Store {
             fingerprint == (row[7] as String) && summary.verdict.rawValue == (row[2] as String)
             && summary.brokenInMinimalSet == (row[3] as Bool?)
           if unchanged {
+            if refreshed.insert(oldConflict).inserted {
+              try StoredRows.refreshDiagnosis(conflictID: oldConflict, summary: summary, db)
+            }
             try db.execute(
               sql: "UPDATE occurrences SET analysis_version = ? WHERE id = ?",
               arguments: [Fingerprint.version, row[0] as Int64])
@@ -70,6 +75,9 @@ extension Store {
           let (conflictID, created) = try Self.conflictID(
             for: fingerprint, summary: summary, block: block, time: row[8], db)
           if created { result.newConflicts += 1 }
+          if !created, refreshed.insert(conflictID).inserted {
+            try StoredRows.refreshDiagnosis(conflictID: conflictID, summary: summary, db)
+          }
           if conflictID != oldConflict { moves[oldConflict, default: []].insert(conflictID) }
           try db.execute(
             sql: """

@@ -20,18 +20,31 @@ enum StoredRows {
   ) throws -> (id: Int64, created: Bool) {
     try db.cachedStatement(
       sql: """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, first_seen, last_seen)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (fingerprint) DO NOTHING
         """
     ).execute(arguments: [
-      fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints), time,
-      time,
+      fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints),
+      summary.explanation, summary.bestFix, time, time,
     ])
     let created = db.changesCount > 0
     let id = try Int64.fetchOne(
       db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), arguments: [fingerprint])!
     return (id, created)
+  }
+
+  /// Sets a conflict's explanation and best fix to what the current analysis says (for
+  /// `db reanalyze`, after the diagnosis improved).
+  static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {
+    try db.cachedStatement(
+      sql: """
+        UPDATE conflicts SET explanation = ?, best_fix = ?
+        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ?)
+        """
+    ).execute(arguments: [
+      summary.explanation, summary.bestFix, conflictID, summary.explanation, summary.bestFix,
+    ])
   }
 
   /// One row of `occurrences`.

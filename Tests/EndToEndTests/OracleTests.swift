@@ -17,6 +17,7 @@ final class OracleTests: XCTestCase {
         directory.appendingPathComponent($0).path
       }
     }
+    files += DiagnosisFixtures.all
     let result = try LCQProcess.execute(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", root.appendingPathComponent("Tests/Oracle/z3_oracle.py").path, LCQProcess.executable.path]
@@ -27,5 +28,6 @@ final class OracleTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     XCTAssertTrue(result.stdout.contains("; 0 disagreement(s)"), result.stdout)
     XCTAssertTrue(result.stdout.contains(" conflict"), result.stdout)
+    XCTAssertFalse(result.stdout.contains(", 0 suggested fixes"), result.stdout)
   }
 }

@@ -8,7 +8,10 @@ typed constraints (the layout rules are written again here, not taken from lcq),
 - within-precision: infeasible with the printed numbers, feasible once each number may be
   anything that prints the same (6 significant digits);
 - undecidable: feasible with every number widened;
-- satisfiable: feasible with the printed numbers.
+- satisfiable: feasible with the printed numbers;
+- every suggested fix: marked verified, and the block with the fix's `changes` left out (a
+  constraint lowered to an optional priority can no longer make the block infeasible) is
+  feasible with the printed numbers; blocks that are not conflicts suggest nothing.
 
 Usage: z3_oracle.py LCQ_BINARY LOG_FILE...   Exit 0 when every check passes.
 """
@@ -245,6 +248,17 @@ def check(block):
     elif verdict == "satisfiable":
         if not model.feasible(everything, widened=False):
             problems.append("infeasible as printed")
+    suggestions = block.get("suggestions", [])
+    if verdict not in ("conflict", "within-precision") and suggestions:
+        problems.append(f"{len(suggestions)} suggestion(s) for a {verdict} block")
+    for fix in suggestions:
+        changed = set(fix["changes"])
+        if fix.get("verified") is not True:
+            problems.append(f"suggestion {fix['kind']} {sorted(changed)} is not marked verified")
+        if fix["constraint"] not in changed or not changed <= set(everything):
+            problems.append(f"suggestion {fix['kind']} changes {sorted(changed)} outside the block's members")
+        if not model.feasible([i for i in everything if i not in changed], widened=False):
+            problems.append(f"suggestion {fix['kind']} {sorted(changed)} does not resolve the block")
     return problems
 
 
@@ -252,16 +266,19 @@ def main():
     binary, files = sys.argv[1], sys.argv[2:]
     counts = {}
     failures = 0
+    fixes = 0
     for path in files:
         output = subprocess.run([binary, "analyze", "--format", "json", path], capture_output=True, text=True)
         for line in output.stdout.splitlines():
             block = json.loads(line, parse_float=Decimal)
             counts[block["verdict"]] = counts.get(block["verdict"], 0) + 1
+            fixes += len(block.get("suggestions", []))
             for problem in check(block):
                 failures += 1
                 print(f"{path}:{block['source']['line']}: {block['verdict']}: {problem}")
     summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    print(f"z3 oracle: {sum(counts.values())} blocks ({summary}); {failures} disagreement(s)")
+    print(f"z3 oracle: {sum(counts.values())} blocks ({summary}), {fixes} suggested fixes re-solved; "
+          f"{failures} disagreement(s)")
     return 1 if failures else 0
 
 

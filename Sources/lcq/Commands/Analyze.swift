@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LCQAnalysis
 import LCQParsing
 import LCQReporting
@@ -19,12 +20,21 @@ extension LCQCommand {
         conflict message: where it was logged, its constraint list, the constraint UIKit \
         broke and anything that could not be read (as file:line:column notes).
 
+        Text output shows the minimal conflicting set first, in plain English with where each \
+        constraint comes from, then the best fix that re-solving proved, then the rest of the \
+        list, dimmed. Colour is used only on a terminal (never with NO_COLOR set or when piped).
+
         With --format json, prints one JSON object per block per line (NDJSON); the keys are \
         documented in docs/analyze-json.md.
 
+        With --svg DIR, also writes a picture of each conflict to DIR (made if missing) as \
+        FILE-LINE.svg: the items at a solved layout, the conflicting constraints drawn between \
+        the edges they relate, the one UIKit broke in red.
+
         Exit status:
           0   every input was read (whether or not it held conflicts)
-          1   an input could not be opened or read; the others were still analysed
+          1   an input could not be opened or read, or a picture could not be written; the \
+              others were still analysed
           64  the command line is wrong
         """
     )
@@ -35,18 +45,28 @@ extension LCQCommand {
     @Option(help: "Output format: text or json (one object per block per line).")
     var format: AnalyzeFormat = .text
 
+    @Option(help: "Colour in text output: auto (only on a terminal, never with NO_COLOR), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(help: ArgumentHelp("Write a picture of each conflict to this directory.", valueName: "DIR"))
+    var svg: String?
+
     mutating func run() throws {
       let output = StandardOutput()
       let analyzer = BlockAnalyzer()
+      let style = color.style()
+      style.apply()
+      var pictures = try svg.map(PictureWriter.init(directory:))
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
           let summary = try InputFile.scan(input) { block in
             let analysis = analyzer.analyze(block)
             switch format {
-            case .text: output.write(BlockText.render(analysis) + "\n")
+            case .text: output.write(BlockText.render(analysis, style: style) + "\n")
             case .json: output.write(BlockJSON.value(of: analysis).serialized + "\n")
             }
+            pictures?.write(analysis, input: input)
           }
           output.flush()
           reportScan(summary, of: input)
@@ -57,7 +77,7 @@ extension LCQCommand {
         }
       }
       output.flush()
-      if failedInputs > 0 { throw ExitCode(1) }
+      if failedInputs > 0 || (pictures?.failures ?? 0) > 0 { throw ExitCode(1) }
     }
 
     /// Tells a person on stderr about an input with no conflicts or with damage.
@@ -68,6 +88,24 @@ extension LCQCommand {
         StandardError.write(
           "lcq: \(name): no conflict messages found (\(summary.lines) lines, \(summary.bytes) bytes)")
       }
+    }
+  }
+}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto
+  case always
+  case never
+
+  /// The text style for standard output.
+  func style() -> TextStyle {
+    switch self {
+    case .always: TextStyle(colored: true)
+    case .never: .plain
+    case .auto:
+      TextStyle.decide(
+        standardOutputIsTerminal: isatty(1) != 0, environment: ProcessInfo.processInfo.environment)
     }
   }
 }

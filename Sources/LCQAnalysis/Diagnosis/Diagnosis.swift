@@ -1,0 +1,94 @@
+import LCQParsing
+
+/// What lcq tells a developer about a block beyond the verdict: each constraint in plain English
+/// with where it comes from, the conflict in a sentence, and the fixes re-solving proved.
+public struct Diagnosis: Sendable {
+  /// Plain English for each listed constraint (`nil` for one that could not be read).
+  public var sentences: [String?]
+  /// Where each listed constraint comes from (empty for one that could not be read).
+  public var origins: [[OriginTag]]
+  /// The conflict in a sentence or two (`nil` unless the verdict is `conflict` or
+  /// `within-precision`).
+  public var explanation: String?
+  /// Proven fixes, best first (empty when none was proven or none was needed).
+  public var suggestions: [FixSuggestion]
+  /// Why there is no suggestion, for a conflict without one.
+  public var noFixReason: String?
+
+  /// Diagnoses `block` given its replay.
+  public init(block: ConflictBlock, replay: Replay?) {
+    let names = ItemNames(block: block)
+    sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
+    origins = block.constraints.map { $0.constraint.map(OriginTag.tags(of:)) ?? [] }
+    suggestions = []
+    guard let replay, replay.verdict == .conflict || replay.verdict == .withinPrecision,
+      !replay.minimalSet.isEmpty
+    else { return }
+    explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
+    suggestions = FixFinder.suggestions(
+      for: block, model: LayoutModel(block: block), minimalSet: replay.minimalSet, names: names)
+    if suggestions.isEmpty {
+      noFixReason =
+        replay.minimalSet.contains(where: {
+          !ConstraintOwnership.isSystemGenerated(block.constraints[$0].constraint!)
+        })
+        ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in UIKit's constraints"
+        : "every constraint of the conflict was made by UIKit: the fix lies in how the app configures those views"
+    }
+  }
+
+  /// The best proven fix, if any.
+  public var bestFix: FixSuggestion? { suggestions.first }
+}
+
+/// The sentence that says what conflicts with what.
+enum BlockExplanation {
+  static func text(block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames) -> String {
+    let members = replay.minimalSet.sorted()
+    let constraints = block.constraints
+    let app = members.filter { !ConstraintOwnership.isSystemGenerated(constraints[$0].constraint!) }
+    let system = members.filter { ConstraintOwnership.isSystemGenerated(constraints[$0].constraint!) }
+    func numbers(_ indices: [Int]) -> String { indices.map { "[\($0 + 1)]" }.joined(separator: " ") }
+    func items(_ indices: [Int]) -> String {
+      var seen = Set<String>()
+      return indices.map { names.name(of: constraints[$0].constraint!.firstItem) }
+        .filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+    var sides: [String] = []
+    if !app.isEmpty {
+      sides.append(
+        "the app's constraint\(app.count == 1 ? "" : "s") \(numbers(app)) on \(items(app))")
+    }
+    if !system.isEmpty {
+      var seen = Set<String>()
+      let meanings = system.compactMap { index -> String? in
+        guard let tag = origins[index].first else { return nil }
+        guard tag.kind == .autoresizingMask else { return tag.text }
+        return "the autoresizing mask of \(names.name(of: constraints[index].constraint!.firstItem))"
+      }.filter { seen.insert($0).inserted }
+      sides.append("\(meanings.joined(separator: "; ")) \(numbers(system))")
+    }
+    let these =
+      members.count == 1
+      ? "This constraint cannot hold" : "These \(members.count) constraints cannot all hold"
+    let opening =
+      replay.verdict == .withinPrecision
+      ? "As printed, \(these.lowercased()) (only just: the numbers are rounded)" : these
+    var text: String
+    switch (app.isEmpty, system.isEmpty) {
+    case (false, false): text = "\(opening): \(sides[0]) against \(sides[1])."
+    case (false, true) where app.count == 1:
+      text =
+        "\(opening): \(sides[0]) asks for what no layout allows (a negative size, or a contradiction with itself)."
+    case (false, true): text = "\(opening): \(sides[0]) contradict each other."
+    default: text = "\(opening): UIKit's own constraints contradict each other (\(sides[0]))."
+    }
+    if let broken = block.brokenConstraintIndex, let standing = replay.brokenConstraint {
+      text += " UIKit broke [\(broken + 1)]"
+      text +=
+        standing.resolves == true
+        ? ", which resolves it." : standing.inMinimalSet ? "." : ", which is not part of it."
+    }
+    return text
+  }
+}

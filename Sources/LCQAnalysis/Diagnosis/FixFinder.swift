@@ -1,0 +1,202 @@
+import LCQParsing
+import LCQSolver
+
+/// Finds the fixes for a conflict and keeps only those that re-solving proves.
+///
+/// Each candidate names the listed constraints it lowers to an optional priority or removes (an
+/// optional constraint can never make a system infeasible, so both mean the same here). The
+/// candidate is kept when every other required constraint of the block, with the printed
+/// numbers, has a solution, which an exact solve finds.
+enum FixFinder {
+  /// At most this many candidates are re-solved per block.
+  static let candidateLimit = 24
+
+  static func suggestions(
+    for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames
+  ) -> [FixSuggestion] {
+    var candidates = Candidates(block: block, model: model, minimalSet: minimalSet, names: names)
+    candidates.collect()
+    var proven: [FixSuggestion] = []
+    var tried = Set<[Int]>()
+    for candidate in candidates.list.sorted(by: rank).prefix(candidateLimit) {
+      guard tried.insert(candidate.changes).inserted else { continue }
+      if isProven(candidate, model: model) { proven.append(candidate) }
+    }
+    return proven
+  }
+
+  /// App-owned first, then by kind, then the constraint UIKit broke, then list order.
+  static func rank(_ lhs: FixSuggestion, _ rhs: FixSuggestion) -> Bool {
+    if lhs.isAppOwned != rhs.isAppOwned { return lhs.isAppOwned }
+    if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+    return lhs.constraint < rhs.constraint
+  }
+
+  /// Whether the block without `candidate.changes` has a solution, by an exact re-solve.
+  static func isProven(_ candidate: FixSuggestion, model: LayoutModel) -> Bool {
+    let removed = Set(candidate.changes)
+    let rest = model.memberIndices.filter { !removed.contains($0) }
+    return (try? Feasibility.check(model.rows(for: rest, relaxed: false)).isFeasible) ?? false
+  }
+}
+
+/// The candidate changes of one block, before they are proven.
+private struct Candidates {
+  let block: ConflictBlock
+  let model: LayoutModel
+  let minimalSet: [Int]
+  let names: ItemNames
+  var list: [FixSuggestion] = []
+
+  init(block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames) {
+    self.block = block
+    self.model = model
+    self.minimalSet = minimalSet
+    self.names = names
+  }
+
+  func constraint(_ index: Int) -> LayoutConstraint { block.constraints[index].constraint! }
+
+  func reference(_ index: Int) -> String {
+    "[\(index + 1)] (\(ConstraintEnglish.sentence(constraint(index), names: names)))"
+  }
+
+  var appMembers: [Int] {
+    minimalSet.filter { !ConstraintOwnership.isSystemGenerated(constraint($0)) }
+  }
+
+  mutating func collect() {
+    for index in minimalSet {
+      let member = constraint(index)
+      if case .autoresizingMask = member.origin { addAutoresizing(index) }
+      let identifier = member.identifier ?? ""
+      if identifier.hasPrefix("UIView-Encapsulated-Layout-")
+        || identifier.hasPrefix("NSView-Encapsulated-Layout-")
+      {
+        addCellSize(index)
+      }
+      if identifier.hasPrefix("UISV-hiding") || identifier.hasPrefix("NSSV-hiding") {
+        addStackViewHiding(index)
+      }
+    }
+    addSwaps()
+    for index in appMembers { add(.lowerPriority, index, text: lowerText(index)) }
+  }
+
+  mutating func add(
+    _ kind: FixSuggestion.Kind, _ index: Int, changes: [Int]? = nil, text: String, short: String? = nil,
+    appOwned: Bool = true
+  ) {
+    var text = text
+    if let place = constraint(index).sourceLocation, !text.contains(place.description) {
+      text += " SnapKit made [\(index + 1)] at \(place)."
+    }
+    list.append(
+      FixSuggestion(
+        kind: kind, constraint: index, changes: (changes ?? [index]).sorted(), text: text,
+        shortText: short ?? "lower [\(index + 1)] to priority 999", isAppOwned: appOwned,
+        sourceLocation: constraint(index).sourceLocation))
+  }
+
+  /// `translatesAutoresizingMaskIntoConstraints = false` on the view an autoresizing member
+  /// belongs to: every autoresizing constraint of that view goes.
+  mutating func addAutoresizing(_ index: Int) {
+    let view = constraint(index).firstItem
+    let all = model.memberIndices.sorted().filter { member in
+      guard case .autoresizingMask = constraint(member).origin else { return false }
+      return constraint(member).firstItem.identity == view.identity
+    }
+    let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
+    let owned = !ItemNames.isSystemView(view)
+    add(
+      .translatesAutoresizingMask, index, changes: all,
+      text: "Set translatesAutoresizingMaskIntoConstraints = false on \(names.qualifiedName(of: view)): "
+        + "its autoresizing mask became \(numbers), which fight the other constraints. Then give it "
+        + "constraints of its own (for a child view controller's root view, pin it to the container's edges).",
+      short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))", appOwned: owned)
+  }
+
+  /// For a cell size set by the table or collection view: lower the app's member on the same axis.
+  mutating func addCellSize(_ index: Int) {
+    let vertical = constraint(index).firstAttribute == .height
+    for member in appMembers where constraint(member).firstAttribute.isVertical == vertical {
+      add(
+        .cellSizePriority, member,
+        text:
+          "Lower \(reference(member)) to priority 999\(how(member)). The table or collection view fixes the cell's "
+          + "\(vertical ? "height" : "width") with [\(index + 1)] while it measures; at 999 your constraint "
+          + "gives way during that pass and the cell still sizes itself.")
+    }
+  }
+
+  /// For `UISV-hiding`: lower the hidden view's own size constraint on that axis.
+  mutating func addStackViewHiding(_ index: Int) {
+    let hiding = constraint(index)
+    for member in model.memberIndices where member != index {
+      let other = constraint(member)
+      guard !ConstraintOwnership.isSystemGenerated(other),
+        other.firstItem.identity == hiding.firstItem.identity,
+        other.firstAttribute == hiding.firstAttribute
+      else { continue }
+      add(
+        .stackViewHiding, member,
+        text: "Lower \(reference(member)) to priority 999\(how(member)): the stack view collapses the hidden "
+          + "\(names.name(of: hiding.firstItem)) to zero with [\(index + 1)], and a required size cannot give way."
+      )
+    }
+  }
+
+  /// Two app members that set the same attribute from the same anchor with different constants:
+  /// an old constraint still active when its replacement was activated.
+  mutating func addSwaps() {
+    let members = appMembers
+    for (position, first) in members.enumerated() {
+      for second in members[(position + 1)...] {
+        let a = constraint(first)
+        let b = constraint(second)
+        guard a.firstItem.identity == b.firstItem.identity, a.firstAttribute == b.firstAttribute,
+          a.secondItem?.identity == b.secondItem?.identity, a.secondAttribute == b.secondAttribute,
+          a.multiplier.text == b.multiplier.text, a.relation == .equal, b.relation == .equal,
+          a.constant.text != b.constant.text
+        else { continue }
+        let broken = block.brokenConstraintIndex
+        for (old, new) in [(first, second), (second, first)] where old != broken {
+          add(
+            .deactivateFirst, old,
+            text: "[\(first + 1)] and [\(second + 1)] both set \(names.qualifiedName(of: a.firstItem))'s "
+              + "\(ConstraintEnglish.words(for: a.firstAttribute)), to different constants: deactivate [\(old + 1)] "
+              + "before activating [\(new + 1)] (or change one constraint's constant instead of keeping two).",
+            short: "deactivate [\(old + 1)] before activating [\(new + 1)]")
+        }
+      }
+    }
+  }
+
+  func lowerText(_ index: Int) -> String {
+    "Lower \(reference(index)) to priority 999\(how(index)), so it gives way instead of breaking the layout."
+  }
+
+  /// How to lower a constraint's priority where it was made.
+  func how(_ index: Int) -> String {
+    let member = constraint(index)
+    switch member.origin {
+    case .snapKit:
+      let place = member.sourceLocation.map { " at \($0)" } ?? ""
+      return " (SnapKit: add `.priority(999)`\(place))"
+    case .masonry: return " (Masonry: add `.priority(999)`)"
+    default: return " (UILayoutPriority(999))"
+    }
+  }
+}
+
+extension LayoutAttribute {
+  /// Whether the attribute lies along the vertical axis.
+  var isVertical: Bool {
+    switch self {
+    case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline, .topMargin, .bottomMargin,
+      .centerYWithinMargins, .minY, .midY, .maxY:
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import LCQParsing
+
+/// A change to the app that re-solving proved resolves the block.
+public struct FixSuggestion: Sendable, Hashable {
+  /// The kinds of change lcq tries, best first.
+  public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// `translatesAutoresizingMaskIntoConstraints = false` on a view whose autoresizing mask
+    /// became constraints.
+    case translatesAutoresizingMask
+    /// Lower the app's constraint that fights a cell size set by the table or collection view.
+    case cellSizePriority
+    /// Lower the size constraint of a view a stack view hides.
+    case stackViewHiding
+    /// Deactivate the old constraint before activating the new one.
+    case deactivateFirst
+    /// Lower one of the app's constraints to priority 999.
+    case lowerPriority
+
+    /// Whether `lhs` ranks before `rhs`.
+    public static func < (lhs: Kind, rhs: Kind) -> Bool {
+      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+  }
+
+  /// What to change.
+  public var kind: Kind
+  /// The list index of the constraint the change is about.
+  public var constraint: Int
+  /// Every list index the change lowers to an optional priority or removes.
+  public var changes: [Int]
+  /// What to do, for a person.
+  public var text: String
+  /// The same in a few words: `lower [2] to priority 999`.
+  public var shortText: String
+  /// Whether the change is in the app's own code (rather than in a view UIKit owns).
+  public var isAppOwned: Bool
+  /// Where to make it, when SnapKit printed the place.
+  public var sourceLocation: SourceLocation?
+  /// Always `true`: a suggestion exists only after re-solving proved it.
+  public var verified: Bool { true }
+}

@@ -1,0 +1,200 @@
+import LCQParsing
+
+/// Where a constraint comes from, in a word (`kind`) and a sentence (`text`).
+public struct OriginTag: Sendable, Hashable {
+  /// What made the constraint.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// An autoresizing mask turned into constraints (`translatesAutoresizingMaskIntoConstraints`).
+    case autoresizingMask
+    /// A cell, header or footer size set by its table or collection view.
+    case cellSize
+    /// A temporary size UIKit sets while it measures a fitting size.
+    case fittingSize
+    /// A stack view's own constraint (`UISV-*`, `NSSV-*`).
+    case stackView
+    /// A layout margins guide.
+    case marginsGuide
+    /// The safe area.
+    case safeArea
+    /// The keyboard, its input views and accessory bars.
+    case keyboard
+    /// Navigation bars, toolbars, tab bars and their buttons.
+    case bars
+    /// Added by Interface Builder at build time.
+    case interfaceBuilder
+    /// Made by SnapKit (with the file and line when printed).
+    case snapKit
+    /// Made by Masonry.
+    case masonry
+    /// The intrinsic content size.
+    case contentSize
+    /// The top or bottom layout guide of iOS 7–10.
+    case layoutSupport
+    /// System spacing between baselines.
+    case systemBaseline
+    /// Another constraint UIKit or AppKit made itself.
+    case system
+    /// The app's own identifier.
+    case appIdentifier
+    /// The app's own code or storyboard.
+    case app
+  }
+
+  /// The kind.
+  public var kind: Kind
+  /// The sentence.
+  public var text: String
+
+  /// Creates a tag.
+  public init(_ kind: Kind, _ text: String) {
+    self.kind = kind
+    self.text = text
+  }
+
+  /// Every tag of `constraint`, the most specific first; never empty.
+  public static func tags(of constraint: LayoutConstraint) -> [OriginTag] {
+    var tags: [OriginTag] = []
+    let identifier = constraint.identifier ?? ""
+    switch constraint.origin {
+    case .autoresizingMask(let mask): tags.append(OriginTag(.autoresizingMask, Self.autoresizing(mask)))
+    case .contentSize:
+      tags.append(
+        OriginTag(.contentSize, "intrinsic content size (content hugging or compression resistance)"))
+    case .interfaceBuilderPrototyping:
+      tags.append(
+        OriginTag(
+          .interfaceBuilder, "added by Interface Builder at build time: the view had no constraints there"))
+    case .layoutSupport: tags.append(OriginTag(.layoutSupport, "top or bottom layout guide (iOS 7–10)"))
+    case .systemBaseline: tags.append(OriginTag(.systemBaseline, "system spacing between baselines"))
+    case .snapKit:
+      let place = constraint.sourceLocation.map { " at \($0)" } ?? ""
+      tags.append(OriginTag(.snapKit, "made by SnapKit\(place)"))
+    case .masonry:
+      let key = constraint.address.map { " (key \($0))" } ?? ""
+      tags.append(OriginTag(.masonry, "made by Masonry\(key)"))
+    case .layoutConstraint, .other: break
+    }
+    if let tag = identifierTag(identifier, item: constraint.firstItem) { tags.append(tag) }
+    tags += itemTags(constraint, excluding: Set(tags.map(\.kind)))
+    let isSystem = ConstraintOwnership.isSystemGenerated(constraint)
+    if !identifier.isEmpty, !isSystem {
+      tags.append(OriginTag(.appIdentifier, "the app's identifier '\(identifier)'"))
+    }
+    if tags.isEmpty {
+      tags.append(
+        isSystem
+          ? OriginTag(.system, "made by UIKit")
+          : OriginTag(.app, "the app's own constraint (code or storyboard)"))
+    } else if !isSystem, !tags.contains(where: { [.snapKit, .masonry, .appIdentifier].contains($0.kind) }) {
+      tags.append(OriginTag(.app, "the app's own constraint (code or storyboard)"))
+    }
+    return tags
+  }
+
+  /// What `h=--& v=&-&` means, in words.
+  static func autoresizing(_ mask: AutoresizingMask?) -> String {
+    guard let mask else { return "autoresizing mask (translatesAutoresizingMaskIntoConstraints)" }
+    func axis(_ pattern: String, _ parts: [String]) -> String {
+      let flags = Array(pattern)
+      guard flags.count == 3 else { return pattern }
+      let fixed = parts.indices.filter { flags[$0] == "-" }.map { parts[$0] }
+      let flexible = parts.indices.filter { flags[$0] != "-" }.map { parts[$0] }
+      if flexible.isEmpty { return "\(fixed.joined(separator: ", ")) fixed" }
+      if fixed.isEmpty { return "\(flexible.joined(separator: ", ")) flexible" }
+      return "\(fixed.joined(separator: ", ")) fixed, \(flexible.joined(separator: ", ")) flexible"
+    }
+    let horizontal = axis(mask.horizontal, ["left margin", "width", "right margin"])
+    let vertical = axis(mask.vertical, ["top margin", "height", "bottom margin"])
+    return "autoresizing mask \(mask): \(horizontal); \(vertical)"
+  }
+
+  /// Meanings of `UISV-*` identifiers.
+  static let stackViewKinds: [(String, String)] = [
+    ("hiding", "collapses a hidden arranged view to zero size"),
+    ("spacing", "spacing between arranged views"),
+    ("canvas-connection", "pins the first or last arranged view to the stack's edge"),
+    ("alignment", "aligns the arranged views"),
+    ("fill-equally", "makes the arranged views equal in size"),
+    ("fill-proportionally", "sizes the arranged views in proportion"),
+    ("distributing", "distributes the arranged views"),
+    ("ambiguity-suppression", "keeps an otherwise ambiguous size at zero"),
+    ("spanning-boundary", "keeps arranged views within the stack"),
+    ("text-width-disambiguation", "splits the width between text views"),
+  ]
+
+  static func identifierTag(_ identifier: String, item: LayoutItem) -> OriginTag? {
+    if identifier.hasPrefix("UIView-Encapsulated-Layout-")
+      || identifier.hasPrefix("NSView-Encapsulated-Layout-")
+    {
+      let size =
+        identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
+      let className = item.className ?? ""
+      let cell = className.contains("Header") ? "header" : className.contains("Footer") ? "footer" : "cell"
+      return OriginTag(.cellSize, "the \(cell)'s \(size), set by the table or collection view")
+    }
+    if identifier.hasPrefix("_UITemporaryLayout") || identifier.hasPrefix("fittingSize") {
+      return OriginTag(.fittingSize, "a temporary size UIKit sets while it measures a fitting size")
+    }
+    if identifier.hasPrefix("UISV-") || identifier.hasPrefix("NSSV-") {
+      let kind = String(identifier.dropFirst(5))
+      let meaning = stackViewKinds.first { kind.hasPrefix($0.0) }?.1 ?? kind
+      return OriginTag(.stackView, "stack view (\(identifier)): \(meaning)")
+    }
+    if identifier.hasPrefix("UIView-") && identifier.contains("argin-guide") {
+      return OriginTag(.marginsGuide, "links a view to its layout margins guide (\(identifier))")
+    }
+    if identifier.hasPrefix("UIViewSafeAreaLayoutGuide") {
+      return OriginTag(.safeArea, "the safe area (\(identifier))")
+    }
+    if identifier.hasPrefix("UIKBAutofill") || identifier.hasPrefix("UIInputWindowController")
+      || identifier.hasPrefix("assistant") || identifier.hasPrefix("accessoryView")
+      || identifier.hasPrefix("inputView") || identifier.hasPrefix("_UIKB")
+    {
+      return OriginTag(.keyboard, "the keyboard or its input views (\(identifier))")
+    }
+    if identifier.hasPrefix("UIButtonBar") || identifier.hasPrefix("_UINavigationBar")
+      || identifier.hasPrefix("_UIModernBar") || identifier.hasPrefix("_UIToolbar")
+    {
+      return OriginTag(.bars, "a navigation bar, toolbar or their buttons (\(identifier))")
+    }
+    return nil
+  }
+
+  /// Tags from the classes of the items the constraint relates.
+  static func itemTags(_ constraint: LayoutConstraint, excluding present: Set<Kind>) -> [OriginTag] {
+    var tags: [OriginTag] = []
+    for item in constraint.items {
+      let bare = item.moduleLessClassName ?? ""
+      let label = item.label ?? ""
+      if label == "UIViewLayoutMarginsGuide" || constraint.firstAttribute.isMargin
+        || constraint.secondAttribute?.isMargin == true
+      {
+        tags.append(OriginTag(.marginsGuide, "layout margins"))
+      } else if label.hasPrefix("UIViewSafeAreaLayoutGuide") {
+        tags.append(OriginTag(.safeArea, "the safe area"))
+      } else if bare.hasPrefix("UIInputSet") || bare.hasPrefix("_UIKB") || bare.hasPrefix("UIKeyboard")
+        || bare.hasPrefix("TUI") || bare.hasPrefix("UISystemKeyboard") || bare.hasPrefix("_UIRemoteKeyboard")
+      {
+        tags.append(OriginTag(.keyboard, "the keyboard or its input views (\(bare))"))
+      } else if bare.contains("NavigationBar") || bare.contains("ButtonBar") || bare.contains("Toolbar")
+        || bare.contains("TabBar") || bare.hasPrefix("_UIModernBarButton") || bare.hasPrefix("_UIBarButton")
+      {
+        tags.append(OriginTag(.bars, "a bar or its buttons (\(bare))"))
+      }
+    }
+    var seen = present
+    return tags.filter { seen.insert($0.kind).inserted }
+  }
+}
+
+extension LayoutAttribute {
+  /// Whether the attribute is measured from a layout margin.
+  var isMargin: Bool {
+    switch self {
+    case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+      .centerXWithinMargins, .centerYWithinMargins:
+      true
+    default: false
+    }
+  }
+}

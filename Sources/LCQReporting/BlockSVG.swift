@@ -1,0 +1,99 @@
+import LCQAnalysis
+import LCQParsing
+
+/// A picture of a conflict as a self-contained SVG: each item a labelled rectangle at its solved
+/// frame, the minimal set's constraints drawn between the edges they relate, the broken one in
+/// red and dashed, and a numbered legend in plain English.
+public enum BlockSVG {
+  /// The drawing's width in pixels.
+  static let width = 720.0
+  static let margin = 24.0
+  static let legendLineHeight = 18.0
+
+  /// The SVG document, or `nil` when the block has nothing to draw (no minimal set, or too many
+  /// items).
+  public static func render(_ analysis: BlockAnalysis) -> String? {
+    guard let layout = PictureLayout.of(analysis) else { return nil }
+    var canvas = Canvas(layout: layout, width: width - 2 * margin)
+    let drawingHeight = canvas.drawingHeight
+    let legendTop = margin + drawingHeight + 28
+    let legend = legendLines(analysis, layout)
+    let height = legendTop + Double(legend.count) * legendLineHeight + margin
+    var svg = [
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(format(width))" height="\#(format(height))" "#
+        + #"viewBox="0 0 \#(format(width)) \#(format(height))" font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">"#,
+      #"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#,
+      #"<defs><marker id="end" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>"#,
+    ]
+    if let title = analysis.title {
+      svg.append(text(title, x: margin, y: 16, attributes: #"font-weight="600" font-size="13""#))
+    }
+    svg += canvas.boxes(offsetX: margin, offsetY: margin + 8)
+    svg += canvas.links(offsetX: margin, offsetY: margin + 8)
+    for (number, line) in legend.enumerated() {
+      svg.append(
+        text(
+          line.text, x: margin, y: legendTop + Double(number) * legendLineHeight,
+          attributes: line.isBroken ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
+    }
+    svg.append("</svg>")
+    return svg.joined(separator: "\n") + "\n"
+  }
+
+  /// The legend: each drawn member, then what the picture relaxed.
+  static func legendLines(_ analysis: BlockAnalysis, _ layout: PictureLayout) -> [(
+    text: String, isBroken: Bool
+  )] {
+    var lines = layout.links.map { link in
+      (
+        "[\(link.index + 1)] \(link.text)" + (link.isBroken ? "  (broken by UIKit)" : "")
+          + (link.isRelaxed && !link.isBroken ? "  (relaxed for this picture)" : ""), link.isBroken
+      )
+    }
+    let others = layout.relaxed.filter { index in !layout.links.contains { $0.index == index } }
+    if !others.isEmpty {
+      lines.append(
+        ("Also relaxed to draw a layout: " + others.map { "[\($0 + 1)]" }.joined(separator: " "), false))
+    }
+    return lines
+  }
+
+  static func text(_ content: String, x: Double, y: Double, attributes: String = "") -> String {
+    #"<text x="\#(format(x))" y="\#(format(y))" \#(attributes)>\#(XMLText.escape(content))</text>"#
+  }
+
+  /// A coordinate with at most one decimal.
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+}
+
+/// Text escaped for XML and HTML element content and attribute values.
+public enum XMLText {
+  /// Escapes `&`, `<`, `>`, `"` and `'`, and drops characters XML cannot hold.
+  public static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value)
+          || (0xD800...0xDFFF).contains(scalar.value)
+        {
+          result += "\u{FFFD}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+}

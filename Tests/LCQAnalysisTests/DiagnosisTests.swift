@@ -1,0 +1,132 @@
+import LCQAnalysis
+import LCQParsing
+import XCTest
+
+/// Plain English, origin tags and fix candidates, on hand-written lists and on the corpus.
+final class DiagnosisTests: XCTestCase {
+  func analyze(_ constraints: [String], broken: Int? = nil) -> BlockAnalysis {
+    var text = "Unable to simultaneously satisfy constraints.\n(\n"
+    text += constraints.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\n"
+    if let broken { text += "Will attempt to recover by breaking constraint \n\(constraints[broken])\n\n" }
+    let blocks = ConflictScanner.blocks(in: text, file: "test.log")
+    XCTAssertEqual(blocks.count, 1)
+    return BlockAnalyzer().analyze(blocks[0])
+  }
+
+  func testAutoresizingMasksSayWhichEdgesAreFixed() {
+    let analysis = analyze([
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=&-- UIView:0x10.width == 300   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0x10.width == 200   (active)>",
+    ])
+    let tag = analysis.diagnosis?.origins[0].first
+    XCTAssertEqual(tag?.kind, .autoresizingMask)
+    XCTAssertEqual(
+      tag?.text,
+      "autoresizing mask h=-&- v=&--: left margin, right margin fixed, width flexible; "
+        + "height, bottom margin fixed, top margin flexible")
+  }
+
+  func testInternalViewsAreNamedForTheAppViewTheyServe() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 UILabel:0x20'Title'.leading == UITableViewCellContentView:0x10.leading + 16   (active)>",
+      "<NSLayoutConstraint:0x2 H:|-(0)-[UITableViewCellContentView:0x10]   (active, names: '|':MyApp.ProfileCell:0x30 )>",
+      "<NSLayoutConstraint:0x3 UILabel:0x20'Title'.width == 400   (active)>",
+      "<NSLayoutConstraint:0x4 'UIView-Encapsulated-Layout-Width' MyApp.ProfileCell:0x30.width == 320   (active)>",
+      "<NSLayoutConstraint:0x5 H:[UILabel:0x20'Title']-(16)-|   (active, names: '|':UITableViewCellContentView:0x10 )>",
+      "<NSLayoutConstraint:0x6 H:[UITableViewCellContentView:0x10]-(0)-|   (active, names: '|':MyApp.ProfileCell:0x30 )>",
+    ])
+    let sentences = analysis.diagnosis?.sentences ?? []
+    XCTAssertEqual(
+      sentences[0], "UILabel 'Title' (in MyApp.ProfileCell): leading edge = content view's leading edge + 16")
+    XCTAssertEqual(sentences[2], "UILabel 'Title' (in MyApp.ProfileCell): width = 400")
+    XCTAssertEqual(analysis.diagnosis?.origins[3].first?.kind, .cellSize)
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.diagnosis?.bestFix?.kind, .cellSizePriority)
+  }
+
+  func testPrivateClassesAreSpelledOutAndStackViewKindsExplained() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 'UISV-hiding' MyApp.Badge:0x10.height == 0   (active)>",
+      "<NSLayoutConstraint:0x2 MyApp.Badge:0x10.height == 24   (active)>",
+      "<NSLayoutConstraint:0x3 _UIButtonBarStackView:0x20.width == 10   (active)>",
+    ])
+    let diagnosis = analysis.diagnosis
+    XCTAssertEqual(
+      diagnosis?.origins[0].first?.text,
+      "stack view (UISV-hiding): collapses a hidden arranged view to zero size")
+    XCTAssertEqual(diagnosis?.sentences[2], "button bar stack view: width = 10")
+    XCTAssertEqual(diagnosis?.bestFix?.kind, .stackViewHiding)
+    XCTAssertEqual(diagnosis?.bestFix?.changes, [1])
+  }
+
+  func testASwapDoneInTheWrongOrderIsNamed() {
+    let analysis = analyze(
+      [
+        "<NSLayoutConstraint:0x1 MyApp.Card:0x10.height == 100   (active)>",
+        "<NSLayoutConstraint:0x2 MyApp.Card:0x10.height == 180   (active)>",
+      ], broken: 1)
+    let kinds = analysis.diagnosis?.suggestions.map(\.kind) ?? []
+    XCTAssertEqual(kinds.first, .deactivateFirst)
+    XCTAssertTrue(analysis.diagnosis?.bestFix?.text.contains("deactivate [1] before activating [2]") == true)
+  }
+
+  func testSnapKitFixesPointAtTheSourceLine() {
+    let analysis = analyze([
+      "<SnapKit.LayoutConstraint:0x1@ProfileView.swift#42 UIView:0x10.height == 80>",
+      "<SnapKit.LayoutConstraint:0x2@ProfileView.swift#43 UIView:0x10.height == 60>",
+    ])
+    // Both set the height: the swap comes first, and says where SnapKit made the old one.
+    let fix = analysis.diagnosis?.bestFix
+    XCTAssertEqual(fix?.kind, .deactivateFirst)
+    XCTAssertEqual(fix?.sourceLocation?.description, "ProfileView.swift#42")
+    XCTAssertTrue(fix?.text.hasSuffix("SnapKit made [1] at ProfileView.swift#42.") == true, fix?.text ?? "")
+    let single = analyze([
+      "<SnapKit.LayoutConstraint:0x1@ProfileView.swift#42 UIView:0x10.width == -8>"
+    ])
+    XCTAssertTrue(
+      single.diagnosis?.bestFix?.text.contains("SnapKit: add `.priority(999)` at ProfileView.swift#42")
+        == true,
+      single.diagnosis?.bestFix?.text ?? "")
+    XCTAssertTrue(analysis.diagnosis?.origins[0].contains { $0.kind == .snapKit } == true)
+  }
+
+  func testSystemOnlyConflictsSayThereIsNoProvenFix() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 'UIView-Encapsulated-Layout-Height' UIView:0x10.height == 44   (active)>",
+      "<NSAutoresizingMaskLayoutConstraint:0x2 h=--& v=--& UIView:0x10.height == 50   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    // The autoresizing view is a plain UIView, so turning its mask off is offered and proven.
+    XCTAssertEqual(analysis.diagnosis?.bestFix?.kind, .translatesAutoresizingMask)
+    let systemOnly = analyze([
+      "<NSLayoutConstraint:0x1 'UIView-Encapsulated-Layout-Height' UIView:0x10.height == 44   (active)>",
+      "<NSLayoutConstraint:0x2 'UISV-spacing' UIView:0x10.height == 50   (active)>",
+    ])
+    XCTAssertEqual(systemOnly.diagnosis?.suggestions.count, 0)
+    XCTAssertNotNil(systemOnly.diagnosis?.noFixReason)
+  }
+
+  func testEveryCorpusConflictIsExplainedAndHasAFixOrSaysWhyNot() {
+    var conflicts = 0
+    var withFix = 0
+    for block in Corpus.allBlocks {
+      let analysis = BlockAnalyzer().analyze(block)
+      guard analysis.verdict == .conflict, let diagnosis = analysis.diagnosis else { continue }
+      conflicts += 1
+      XCTAssertNotNil(diagnosis.explanation, block.source.file)
+      for (index, logged) in block.constraints.enumerated() where logged.isParsed {
+        XCTAssertNotNil(diagnosis.sentences[index], block.source.file)
+        XCTAssertFalse(diagnosis.origins[index].isEmpty, block.source.file)
+      }
+      if diagnosis.suggestions.isEmpty {
+        XCTAssertNotNil(diagnosis.noFixReason, block.source.file)
+      } else {
+        withFix += 1
+        XCTAssertNil(diagnosis.noFixReason)
+      }
+    }
+    XCTAssertGreaterThan(conflicts, 40)
+    XCTAssertGreaterThan(
+      withFix * 10, conflicts * 9, "\(withFix) of \(conflicts) conflicts have a proven fix")
+  }
+}
