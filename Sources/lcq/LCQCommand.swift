@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `lcq` command: reads Auto Layout conflict messages from logs and explains them.
 @main
@@ -15,9 +16,25 @@ struct LCQCommand: ParsableCommand {
     version: LCQVersion.current,
     subcommands: [
       Analyze.self, Ingest.self, Top.self, Show.self, Trend.self, New.self, Regressed.self, Quiet.self,
-      Resolve.self, Ignore.self, Reopen.self, Database.self,
+      Resolve.self, Ignore.self, Reopen.self, Check.self, Database.self,
     ]
   )
+
+  /// Runs the command; `lcq check` reports a wrong command line with exit status 2 (a CI gate
+  /// keeps 1 for "conflicts found"), every other command with 64.
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch {
+      if arguments.first == "check", exitCode(for: error) == .validationFailure {
+        StandardError.write(fullMessage(for: error))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }
 
 /// The version lcq reports and records.

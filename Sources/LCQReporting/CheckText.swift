@@ -1,0 +1,124 @@
+import LCQStore
+
+/// The answer of `lcq check` as Markdown (readable in a terminal, a CI log or a PR comment) or
+/// JSON.
+public enum CheckText {
+  /// What makes a check fail.
+  public enum Failure: String, Sendable, CaseIterable {
+    /// A conflict first seen in the scope.
+    case new
+    /// A resolved conflict seen again.
+    case regressed
+    /// Any conflict seen in the scope that is not ignored or baselined.
+    case any
+  }
+
+  /// The conflicts that fail the check for `failOn`.
+  public static func failing(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
+    if failOn.contains(.any) { return result.unaccepted }
+    var failing: [CheckedConflict] = []
+    if failOn.contains(.new) { failing += result.new }
+    if failOn.contains(.regressed) { failing += result.regressed.filter { !failing.contains($0) } }
+    return failing
+  }
+
+  /// `build 102` or `run job-3`.
+  public static func describe(_ scope: CheckScope) -> String {
+    switch scope {
+    case .build(let build): "build \(build)"
+    case .run(let run): "run \(run)"
+    }
+  }
+
+  /// The Markdown report.
+  public static func markdown(_ result: CheckResult, failOn: Set<Failure>) -> String {
+    let failing = failing(result, failOn: failOn)
+    let verdict = failing.isEmpty ? "passed" : "failed"
+    var text = "## lcq check \(verdict): \(MarkdownText.escape(describe(result.scope)))\n\n"
+    text += "\(result.new.count) new, \(result.regressed.count) regressed, "
+    text += "\(result.seen.count) conflict\(result.seen.count == 1 ? "" : "s") seen"
+    let accepted = result.seen.count - result.unaccepted.count
+    if accepted > 0 { text += " (\(accepted) ignored or in the baseline)" }
+    text +=
+      "; failing on \(Failure.allCases.filter(failOn.contains).map(\.rawValue).joined(separator: ", ")).\n"
+    for (heading, conflicts) in [("New", result.new), ("Regressed", result.regressed)]
+    where !conflicts.isEmpty {
+      text += "\n### \(heading)\n\n"
+      for conflict in conflicts { text += item(conflict) }
+    }
+    if failOn.contains(.any) {
+      let others = result.unaccepted.filter { !result.new.contains($0) && !result.regressed.contains($0) }
+      if !others.isEmpty {
+        text += "\n### Also seen\n\n"
+        for conflict in others { text += item(conflict) }
+      }
+    }
+    return text
+  }
+
+  static func item(_ conflict: CheckedConflict) -> String {
+    var text = "- **\(MarkdownText.escape(conflict.title))** `\(conflict.fingerprint)`: "
+    text += "\(conflict.occurrences) occurrence\(conflict.occurrences == 1 ? "" : "s") in "
+    text += "\(conflict.runs) run\(conflict.runs == 1 ? "" : "s")"
+    if let resolved = conflict.resolvedBuild, conflict.isRegressed {
+      text += ", resolved in build \(MarkdownText.escape(resolved))"
+    }
+    text += "\n"
+    if let explanation = conflict.explanation?.split(separator: "\n").first {
+      text += "  \(MarkdownText.escape(String(explanation)))\n"
+    }
+    if let fix = conflict.bestFix { text += "  Fix: \(MarkdownText.escape(fix))\n" }
+    return text
+  }
+
+  /// The JSON report: `scope`, `passed`, `failOn`, `new`, `regressed`, `seen`.
+  public static func json(_ result: CheckResult, failOn: Set<Failure>) -> String {
+    let failing = failing(result, failOn: failOn)
+    func conflicts(_ list: [CheckedConflict]) -> JSONValue {
+      .array(
+        list.map { conflict in
+          .object([
+            ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
+            ("status", .string(conflict.status)), ("occurrences", .int(conflict.occurrences)),
+            ("runs", .int(conflict.runs)), ("resolvedBuild", .string(conflict.resolvedBuild)),
+            ("explanation", .string(conflict.explanation)), ("bestFix", .string(conflict.bestFix)),
+            ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
+            ("accepted", .bool(conflict.isAccepted)),
+          ])
+        })
+    }
+    let scope: JSONValue
+    switch result.scope {
+    case .build(let build): scope = .object([("build", .string(build))])
+    case .run(let run): scope = .object([("run", .string(run))])
+    }
+    return JSONValue.object([
+      ("scope", scope), ("passed", .bool(failing.isEmpty)),
+      ("failOn", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
+      ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
+      ("seen", conflicts(result.seen)),
+    ]).serialized + "\n"
+  }
+
+  /// A baseline file: one accepted fingerprint per line, with its title as a comment.
+  public static func baseline(_ result: CheckResult) -> String {
+    var text = "# lcq baseline: accepted conflicts (\(describe(result.scope))); one fingerprint per line\n"
+    for conflict in result.seen.sorted(by: { $0.fingerprint < $1.fingerprint }) {
+      text += "\(conflict.fingerprint)  # \(conflict.title.replacingOccurrences(of: "\n", with: " "))\n"
+    }
+    return text
+  }
+
+  /// The fingerprints of a baseline file: the first word of each line, `#` comments and blank
+  /// lines skipped.
+  public static func fingerprints(inBaseline text: String) -> Set<String> {
+    var result = Set<String>()
+    for line in text.split(whereSeparator: \.isNewline) {
+      guard let word = line.split(whereSeparator: \.isWhitespace).first, !word.hasPrefix("#") else {
+        continue
+      }
+      result.insert(String(word))
+    }
+    return result
+  }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq check`: the CI gate.
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Fail a CI run when the build or run under test brings new or regressed conflicts.",
+      discussion: """
+        Checks one build (--build) or one ingest run (--run-id); by default the newest run's \
+        build, or the newest run when it recorded no build. A conflict is new when no earlier \
+        build (or, for a run, no earlier run) saw it, and regressed when it was resolved in a \
+        build at or before the one checked. Ignored conflicts and those in --baseline never \
+        fail the check. Prints Markdown (paste it into a pull request) or JSON.
+
+        --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
+
+        Exit status:
+          0   no failing conflict (or a baseline was written)
+          1   the scope brings conflicts that --fail-on counts (they are printed)
+          2   the command line is wrong, the baseline cannot be read or written, or the \
+        database could not be opened or read
+        """)
+
+    @Option(help: "The build under test.") var build: String?
+    @Option(help: "The ingest run under test (its --run-id).") var runId: String?
+    @Option(help: "Only runs of this app.") var app: String?
+    @Option(
+      help: ArgumentHelp("Accepted fingerprints, one per line ('#' starts a comment).", valueName: "FILE"))
+    var baseline: String?
+    @Option(help: ArgumentHelp("Write the scope's conflicts as a baseline and exit 0.", valueName: "FILE"))
+    var writeBaseline: String?
+    @Option(
+      help: ArgumentHelp(
+        "What fails the check: a comma-separated list of new, regressed, any.", valueName: "KINDS"))
+    var failOn: String = "new,regressed"
+    @Option(help: "Output format: markdown or json.") var format: CheckFormat = .markdown
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if build != nil, runId != nil { throw ValidationError("give at most one of --build and --run-id") }
+      _ = try failures()
+    }
+
+    func failures() throws -> Set<CheckText.Failure> {
+      var kinds = Set<CheckText.Failure>()
+      for word in failOn.split(separator: ",") {
+        let name = word.trimmingCharacters(in: .whitespaces)
+        guard let kind = CheckText.Failure(rawValue: name) else {
+          throw ValidationError("--fail-on: '\(name)' is not one of new, regressed, any")
+        }
+        kinds.insert(kind)
+      }
+      guard !kinds.isEmpty else {
+        throw ValidationError("--fail-on needs at least one of new, regressed, any")
+      }
+      return kinds
+    }
+
+    mutating func run() throws {
+      let failOn = try failures()
+      var accepted = Set<String>()
+      if let baseline {
+        guard let text = try? String(contentsOfFile: baseline, encoding: .utf8) else {
+          StandardError.write("lcq: \(baseline): cannot read the baseline")
+          throw ExitStatus.databaseError
+        }
+        accepted = CheckText.fingerprints(inBaseline: text)
+      }
+      let (build, runId, app) = (build, runId, app)
+      let result = try usingStore(database) { store throws(StoreError) -> CheckResult? in
+        var scope = build.map(CheckScope.build) ?? runId.map(CheckScope.run)
+        if scope == nil { scope = try store.latestScope(app: app) }
+        guard let scope else { return nil }
+        return try store.check(scope, app: app, baseline: accepted)
+      }
+      guard let result else {
+        StandardError.write("lcq: nothing to check: no run with a build or a run id in the database")
+        throw ExitStatus.databaseError
+      }
+      if let writeBaseline {
+        do {
+          try Data(CheckText.baseline(result).utf8).write(
+            to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+        } catch {
+          StandardError.write(
+            "lcq: \(writeBaseline): cannot write the baseline: \(error.localizedDescription)")
+          throw ExitStatus.databaseError
+        }
+        StandardError.write(
+          "lcq: wrote \(result.seen.count) accepted conflicts (\(CheckText.describe(result.scope))) to \(writeBaseline)"
+        )
+        return
+      }
+      switch format {
+      case .markdown: printOutput(CheckText.markdown(result, failOn: failOn))
+      case .json: printOutput(CheckText.json(result, failOn: failOn))
+      }
+      if !CheckText.failing(result, failOn: failOn).isEmpty { throw ExitCode(1) }
+    }
+  }
+}
+
+/// Output formats of `lcq check`.
+enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
+  case markdown
+  case json
+}

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// `lcq check`, the CI gate, on two builds where the second adds a conflict.
+final class CheckCommandTests: XCTestCase {
+  var fixture: StoreFixture!
+  let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+  let selfSizing = LCQProcess.repositoryRoot.appendingPathComponent("Examples/self-sizing-cell.log").path
+  let selfSizingFingerprint = "v1:2709bc0ae7868b5e"
+
+  override func setUpWithError() throws {
+    fixture = try StoreFixture()
+    XCTAssertEqual(try fixture.lcq(["ingest", "--build", "100", example]).status, 0)
+  }
+
+  override func tearDown() {
+    fixture.remove()
+  }
+
+  func testASecondBuildThatAddsAConflictFails() throws {
+    let first = try fixture.lcq(["check", "--build", "100"])
+    XCTAssertEqual(first.status, 1, "every conflict of the first build is new without a baseline")
+    XCTAssertTrue(
+      first.stdout.hasPrefix("## lcq check failed: build 100\n\n7 new, 0 regressed"), first.stdout)
+
+    XCTAssertEqual(try fixture.lcq(["ingest", "--build", "101", selfSizing]).status, 0)
+    // The newest run's build is checked by default.
+    let second = try fixture.lcq(["check"])
+    XCTAssertEqual(second.status, 1, second.stderr)
+    XCTAssertTrue(second.stdout.contains("## lcq check failed: build 101"), second.stdout)
+    XCTAssertTrue(
+      second.stdout.contains(
+        "### New\n\n- **ThumbnailView: ThumbnailView height vs cell height** `\(selfSizingFingerprint)`: 1 occurrence in 1 run"
+      ), second.stdout)
+    XCTAssertTrue(second.stdout.contains("  Fix: Lower \\[1\\]"), second.stdout)
+    XCTAssertEqual(try fixture.lcq(["check", "--build", "100", "--fail-on", "regressed"]).status, 0)
+  }
+
+  func testABaselineAcceptsTodaysConflicts() throws {
+    let baseline = fixture.folder.appendingPathComponent("baseline.txt").path
+    let write = try fixture.lcq(["check", "--build", "100", "--write-baseline", baseline])
+    XCTAssertEqual(write.status, 0, write.stderr)
+    let text = try String(contentsOfFile: baseline, encoding: .utf8)
+    XCTAssertEqual(text.split(separator: "\n").count, 8)  // a comment and seven fingerprints
+    XCTAssertTrue(text.contains("\(StoreFixture.conflictA)  # "), text)
+
+    let accepted = try fixture.lcq(["check", "--build", "100", "--baseline", baseline, "--fail-on", "any"])
+    XCTAssertEqual(accepted.status, 0, accepted.stdout)
+    XCTAssertTrue(accepted.stdout.contains("(7 ignored or in the baseline)"), accepted.stdout)
+
+    XCTAssertEqual(try fixture.lcq(["ingest", "--build", "101", selfSizing, example]).status, 0)
+    let json = try fixture.lcq(["check", "--baseline", baseline, "--format", "json"])
+    XCTAssertEqual(json.status, 1)
+    let answer = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(answer["passed"] as? Bool, false)
+    XCTAssertEqual(
+      (answer["new"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String },
+      [selfSizingFingerprint])
+  }
+
+  func testAResolvedConflictSeenAgainRegresses() throws {
+    XCTAssertEqual(try fixture.lcq(["resolve", StoreFixture.conflictA, "--in-build", "101"]).status, 0)
+    // The same conflict logged again, later, by build 102.
+    let later = fixture.folder.appendingPathComponent("later.log")
+    let text = try String(contentsOfFile: example, encoding: .utf8).replacingOccurrences(
+      of: "2024-", with: "2025-")
+    try Data(text.utf8).write(to: later)
+    XCTAssertEqual(try fixture.lcq(["ingest", "--build", "102", later.path]).status, 0)
+    let check = try fixture.lcq(["check", "--build", "102", "--format", "json"])
+    XCTAssertEqual(check.status, 1, check.stderr)
+    let answer = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+    let regressed = try XCTUnwrap(answer["regressed"] as? [[String: Any]])
+    XCTAssertEqual(regressed.compactMap { $0["fingerprint"] as? String }, [StoreFixture.conflictA])
+    XCTAssertEqual(regressed.first?["resolvedBuild"] as? String, "101")
+    XCTAssertEqual((answer["new"] as? [Any])?.count, 0)
+    XCTAssertEqual(try fixture.lcq(["check", "--build", "102", "--fail-on", "new"]).status, 0)
+  }
+
+  func testUsageAndDatabaseErrorsExitWithTwo() throws {
+    let wrong = try fixture.lcq(["check", "--fail-on", "sometimes"])
+    XCTAssertEqual(wrong.status, 2)
+    XCTAssertTrue(
+      wrong.stderr.contains("--fail-on: 'sometimes' is not one of new, regressed, any"), wrong.stderr)
+    XCTAssertEqual(try fixture.lcq(["check", "--build", "1", "--run-id", "x"]).status, 2)
+    let missing = try LCQProcess.run(
+      ["check", "--db", fixture.folder.appendingPathComponent("none/lcq.sqlite").path],
+      environment: StoreFixture.environment)
+    XCTAssertEqual(missing.status, 2, missing.stderr)
+    let noBaseline = try fixture.lcq(["check", "--baseline", "/nonexistent/baseline.txt"])
+    XCTAssertEqual(noBaseline.status, 2)
+    XCTAssertTrue(
+      noBaseline.stderr.contains("/nonexistent/baseline.txt: cannot read the baseline"), noBaseline.stderr)
+  }
+}
