@@ -25,8 +25,13 @@ public struct Diagnosis: Sendable {
       !replay.minimalSet.isEmpty
     else { return }
     explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
-    suggestions = FixFinder.suggestions(
-      for: block, model: LayoutModel(block: block), minimalSet: replay.minimalSet, names: names)
+    let model = LayoutModel(block: block)
+    guard model.members.count <= FixFinder.memberLimit else {
+      noFixReason =
+        "the block has \(model.members.count) readable constraints; fixes are tried on blocks of up to \(FixFinder.memberLimit)"
+      return
+    }
+    suggestions = FixFinder.suggestions(for: block, model: model, minimalSet: replay.minimalSet, names: names)
     if suggestions.isEmpty {
       noFixReason =
         replay.minimalSet.contains(where: {

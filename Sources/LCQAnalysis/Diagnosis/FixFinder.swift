@@ -10,6 +10,9 @@ import LCQSolver
 enum FixFinder {
   /// At most this many candidates are re-solved per block.
   static let candidateLimit = 24
+  /// Blocks with more readable constraints than this get no fix: each candidate re-solves the
+  /// whole block.
+  static let memberLimit = 1000
 
   static func suggestions(
     for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames

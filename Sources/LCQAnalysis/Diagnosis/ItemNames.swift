@@ -46,7 +46,9 @@ public struct ItemNames: Sendable {
     var bases: [String: String] = [:]
     for identity in order { bases[identity] = Self.baseName(of: items[identity]!) }
     var seen: [String: Int] = [:]
-    let repeated = Set(bases.values.filter { base in bases.values.filter { $0 == base }.count > 1 })
+    var uses: [String: Int] = [:]
+    for base in bases.values { uses[base, default: 0] += 1 }
+    let repeated = Set(uses.filter { $0.value > 1 }.keys)
     for identity in order {
       let base = bases[identity]!
       guard repeated.contains(base) else {
@@ -64,7 +66,9 @@ public struct ItemNames: Sendable {
     let outward = neighbours.reduce(into: [String: Set<String>]()) { result, entry in
       result[entry.key] = entry.value.subtracting(children[entry.key, default: []])
     }
-    for identity in order where !Self.isAppView(items[identity]!) {
+    // Each search walks the block's items: skip contexts in blocks too large to name by hand.
+    for identity in order.count <= Self.contextItemLimit ? order : [] where !Self.isAppView(items[identity]!)
+    {
       if let container = Self.nearestAppView(from: identity, items: items, neighbours: superviews) {
         contexts[identity] = .inside(container)
       } else {
@@ -99,6 +103,9 @@ public struct ItemNames: Sendable {
   }
 
   // MARK: Rules
+
+  /// Blocks with more items than this get names without `(in …)` contexts.
+  static let contextItemLimit = 500
 
   /// Words for UIKit and AppKit classes that serve an app view rather than being one.
   static let internalClassWords: [String: String] = [
