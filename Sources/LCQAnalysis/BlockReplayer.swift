@@ -28,6 +28,7 @@ public enum BlockReplayer {
     let model = LayoutModel(block: block)
     var replay = Replay(verdict: .undecidable)
     replay.excluded = model.excluded
+    replay.model = model
     guard model.members.count <= memberLimit else {
       replay.note = "too large: \(model.members.count) readable constraints (the limit is \(memberLimit))"
       return replay
@@ -37,6 +38,7 @@ public enum BlockReplayer {
     } catch {
       replay = Replay(verdict: .undecidable)
       replay.excluded = model.excluded
+      replay.model = model
       if case .solver(let message) = error { replay.note = "the solver failed: \(message)" }
     }
     replay.brokenConstraint = standing(of: block, replay)

@@ -3,7 +3,7 @@ import LCQSolver
 
 /// The four unknowns of one view or layout guide: its frame in a common coordinate space
 /// (x grows to the right, y downwards).
-struct ItemFrame {
+struct ItemFrame: Sendable {
   /// The item's key within the block (its address, its `names:` key, or a derived key).
   let key: String
   let minX: Variable

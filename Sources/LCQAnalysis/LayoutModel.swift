@@ -7,9 +7,9 @@ import LCQSolver
 /// (the numbers as printed) and `relaxed` (each number may be anything that prints the same).
 /// *Implicit* rows hold what UIKit's engine assumes: sizes are never negative, baselines lie
 /// within their view, unknown margin insets are not negative.
-struct LayoutModel {
+struct LayoutModel: Sendable {
   /// One logged constraint in the model.
-  struct Member {
+  struct Member: Sendable {
     /// Its index in the block's list.
     var index: Int
     /// Its rows with the printed numbers.

@@ -30,6 +30,8 @@ public struct Replay: Sendable {
   public var excluded: [(index: Int, reason: String)] = []
   /// Why the replay stopped short, when it did (limits, solver failure).
   public var note: String?
+  /// The layout model the replay solved, kept for the diagnosis and the picture.
+  var model: LayoutModel?
 
   /// Creates a replay result with only a verdict.
   public init(verdict: Verdict) {

@@ -52,13 +52,15 @@ public enum BlockText {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `[ n] * sentence (broken by UIKit)`.
-  static func line(_ index: Int, of analysis: BlockAnalysis, marker: String) -> String {
+  /// `[ n] * sentence  ← broken by UIKit`, the arrow in `style`'s red.
+  static func line(_ index: Int, of analysis: BlockAnalysis, marker: String, style: TextStyle = .plain)
+    -> String
+  {
     let block = analysis.block
     let width = String(block.constraints.count).count
     let number = String(index + 1)
     let padded = String(repeating: " ", count: width - number.count) + number
-    let broken = index == block.brokenConstraintIndex ? "  ← broken by UIKit" : ""
+    let broken = index == block.brokenConstraintIndex ? style.red("  ← broken by UIKit") : ""
     let text = analysis.diagnosis?.sentences[index] ?? block.constraints[index].description
     return "    [\(padded)] \(marker) \(TerminalText.clean(text))\(broken)"
   }
@@ -66,10 +68,7 @@ public enum BlockText {
   /// A member of the minimal set: its sentence, then where it comes from and the logged text.
   static func member(_ index: Int, of analysis: BlockAnalysis, style: TextStyle) -> [String] {
     let block = analysis.block
-    var first = line(index, of: analysis, marker: "*")
-    if index == block.brokenConstraintIndex, let arrow = first.range(of: "  ← broken by UIKit") {
-      first = String(first[..<arrow.lowerBound]) + style.red("  ← broken by UIKit")
-    }
+    let first = line(index, of: analysis, marker: "*", style: style)
     let indent = String(repeating: " ", count: String(block.constraints.count).count + 9)
     let origins = analysis.diagnosis?.origins[index].map(\.text).joined(separator: "; ")
     var lines = [first]

@@ -14,10 +14,13 @@ public struct Diagnosis: Sendable {
   public var suggestions: [FixSuggestion]
   /// Why there is no suggestion, for a conflict without one.
   public var noFixReason: String?
+  /// The names the sentences use, for anything else that names the block's items.
+  public let names: ItemNames
 
   /// Diagnoses `block` given its replay.
   public init(block: ConflictBlock, replay: Replay?) {
     let names = ItemNames(block: block)
+    self.names = names
     sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
     origins = block.constraints.map { $0.constraint.map(OriginTag.tags(of:)) ?? [] }
     suggestions = []
@@ -25,7 +28,7 @@ public struct Diagnosis: Sendable {
       !replay.minimalSet.isEmpty
     else { return }
     explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
-    let model = LayoutModel(block: block)
+    let model = replay.model ?? LayoutModel(block: block)
     guard model.members.count <= FixFinder.memberLimit else {
       noFixReason =
         "the block has \(model.members.count) readable constraints; fixes are tried on blocks of up to \(FixFinder.memberLimit)"

@@ -69,7 +69,7 @@ public struct PictureLayout: Sendable {
   public static func of(_ analysis: BlockAnalysis) -> PictureLayout? {
     let block = analysis.block
     guard !analysis.minimalSet.isEmpty else { return nil }
-    let model = LayoutModel(block: block)
+    let model = analysis.replay?.model ?? LayoutModel(block: block)
     guard model.frames.count <= itemLimit, !model.frames.isEmpty else { return nil }
     var relax = Set<Int>()
     if let broken = block.brokenConstraintIndex, analysis.minimalSet.contains(broken) {
@@ -89,7 +89,7 @@ public struct PictureLayout: Sendable {
     for preference in Preferences(block: block, model: model).constraints {
       try? solver.add(preference)
     }
-    let names = ItemNames(block: block)
+    let names = analysis.diagnosis?.names ?? ItemNames(block: block)
     let inConflict = Set(
       analysis.minimalSet.flatMap { index in
         block.constraints[index].constraint.map { constraint in
