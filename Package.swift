@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     .package(url: "https://github.com/onevcat/Rainbow", exact: "4.2.2"),
   ],
   targets: [
@@ -28,7 +29,11 @@ let package = Package(
     ),
     .target(
       name: "LCQReporting",
-      dependencies: ["LCQParsing", "LCQAnalysis", "LCQStore", .product(name: "Rainbow", package: "Rainbow")]
+      dependencies: [
+        "LCQParsing", "LCQAnalysis", "LCQStore",
+        .product(name: "Rainbow", package: "Rainbow"),
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]
     ),
     .executableTarget(
       name: "lcq",

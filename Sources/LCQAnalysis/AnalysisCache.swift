@@ -17,6 +17,8 @@ public struct AnalysisSummary: Sendable, Hashable {
   public var explanation: String?
   /// The best proven fix (`nil` when none was proven).
   public var bestFix: String?
+  /// What the verdict depends on that the log does not state (empty when nothing).
+  public var missing: [MissingQuantity] = []
 
   /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
   /// list's (as ``BlockAnalysis/describedIndices``).
@@ -31,6 +33,7 @@ public struct AnalysisSummary: Sendable, Hashable {
     minimalSet = analysis.minimalSet
     fingerprint = analysis.fingerprint
     title = analysis.title
+    missing = analysis.replay?.missing ?? []
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
     if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
       let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }

@@ -195,9 +195,445 @@ public enum EmbeddedSQL {
       FROM occurrences o JOIN conflicts c ON c.id = o.conflict_id JOIN runs r ON r.id = o.run_id;
 
       """#
-    )
+    ),
+    (
+      name: "0002_conflict_missing.sql",
+      sql: #"""
+      -- lcq store, schema 2: what an undecidable conflict's verdict depends on.
+      -- A JSON array of the quantities the log did not state (margins, baseline, container-origin,
+      -- engine-variable, unparsed-constraint); NULL when none, and for conflicts stored before
+      -- schema 2 until `lcq db reanalyze` fills it in.
+      ALTER TABLE conflicts ADD COLUMN missing TEXT;
+
+      DROP VIEW conflicts_iso;
+      CREATE VIEW conflicts_iso AS
+      SELECT id, fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
+        strftime('%Y-%m-%dT%H:%M:%SZ', first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', last_seen, 'unixepoch') AS last_seen,
+        first_build, last_build, occurrence_count, status, resolved_build,
+        strftime('%Y-%m-%dT%H:%M:%SZ', status_changed_at, 'unixepoch') AS status_changed_at
+      FROM conflicts;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
-  public static let dashboards: [(name: String, sql: String)] = []
+  public static let dashboards: [(name: String, sql: String)] = [
+    (
+      name: "conflict_days.sql",
+      sql: #"""
+      -- Report panel "conflict_days": occurrences per conflict and UTC day, from 14 days before
+      -- :since to :until, for the conflicts seen in the window [:since, :until) (days without
+      -- occurrences are left out). The report draws each top conflict's sparkline from it.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      counts AS (
+        SELECT x.conflict_id, x.day,
+          x.last_time >= p.s AND x.first_time < p.u AS touches_window,
+          CASE WHEN x.first_time >= p.s - 14 * 86400 AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s - 14 * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - 14 * 86400) / 86400 AND p.u / 86400
+          AND x.last_time >= p.s - 14 * 86400 AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, strftime('%Y-%m-%d', counts.day * 86400, 'unixepoch') AS day, sum(counts.n) AS occurrences
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      WHERE counts.conflict_id IN (SELECT conflict_id FROM counts WHERE touches_window)
+      GROUP BY c.id, counts.day
+      HAVING sum(counts.n) > 0
+      ORDER BY c.fingerprint, counts.day;
+
+      """#
+    ),
+    (
+      name: "ingestion_health.sql",
+      sql: #"""
+      -- Report panel "ingestion_health": the ingest runs started in the window [:since, :until) and
+      -- what they read. A window with no run means no input arrived: the report says so loudly.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      w AS (
+        SELECT r.* FROM runs r, p
+        WHERE r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+      )
+      SELECT count(*) AS runs,
+        coalesce(sum(status = 'finished'), 0) AS finished_runs,
+        coalesce(sum(status = 'interrupted'), 0) AS interrupted_runs,
+        coalesce(sum(status IN ('failed', 'running')), 0) AS unfinished_runs,
+        coalesce(sum(lines), 0) AS lines,
+        coalesce(sum(bytes), 0) AS bytes,
+        coalesce(sum(blocks), 0) AS blocks,
+        coalesce(sum(occurrences), 0) AS occurrences,
+        coalesce(sum(duplicates), 0) AS duplicates,
+        coalesce(sum(unparsed), 0) AS unparsed,
+        CASE WHEN sum(blocks) > 0 THEN round(100.0 * sum(unparsed) / sum(blocks), 2) ELSE 0 END AS unparsed_percent,
+        strftime('%Y-%m-%dT%H:%M:%SZ', max(started_at), 'unixepoch') AS last_run_started,
+        (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', max(r.started_at), 'unixepoch') FROM runs r, p
+          WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever
+      FROM w;
+
+      """#
+    ),
+    (
+      name: "new_conflicts.sql",
+      sql: #"""
+      -- Report panel "new_conflicts": conflicts (not ignored) first seen in the window
+      -- [:since, :until), or first seen in the newest build of a run started before :until.
+      -- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      seen AS (
+        SELECT x.conflict_id, min(x.first_time) AS first_time, min(r.build_key) AS first_key,
+          sum(CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+            WHEN x.last_time < p.s THEN 0
+            ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+              AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END) AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+        GROUP BY x.conflict_id
+      ),
+      newest AS (
+        SELECT max(r.build_key) AS build_key FROM runs r, p
+        WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+      )
+      SELECT c.fingerprint, c.title, c.status, seen.n AS occurrences,
+        strftime('%Y-%m-%dT%H:%M:%SZ', seen.first_time, 'unixepoch') AS first_seen,
+        (SELECT build FROM runs WHERE build_key = seen.first_key LIMIT 1) AS first_build,
+        CASE WHEN seen.first_time >= p.s THEN 'window' ELSE 'newest-build' END AS new_in,
+        c.explanation, c.best_fix
+      FROM seen JOIN conflicts c ON c.id = seen.conflict_id, p, newest
+      WHERE c.status != 'ignored'
+        AND (seen.first_time >= p.s OR (seen.first_key IS NOT NULL AND seen.first_key = newest.build_key))
+      ORDER BY seen.first_time DESC, c.fingerprint;
+
+      """#
+    ),
+    (
+      name: "quiet_conflicts.sql",
+      sql: #"""
+      -- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the 14 days
+      -- before :until, or not seen in the 3 newest builds of runs started before :until (top 20,
+      -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app
+      ),
+      seen AS (
+        SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
+        FROM p
+        JOIN occurrence_rollup x ON x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE (p.app IS NULL OR r.app = p.app)
+          AND x.last_time < p.u
+        GROUP BY x.conflict_id
+      ),
+      builds AS (
+        SELECT DISTINCT r.build_key FROM runs r, p
+        WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+      ),
+      quiet AS (
+        SELECT seen.*, (p.u - seen.last_time) / 86400 AS days_quiet,
+          (SELECT count(*) FROM builds WHERE builds.build_key > seen.last_key) AS newer_builds
+        FROM seen, p
+      )
+      SELECT c.fingerprint, c.title,
+        strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
+        (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
+        quiet.days_quiet, quiet.newer_builds
+      FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id
+      WHERE c.status = 'open' AND (quiet.days_quiet >= 14 OR quiet.newer_builds >= 3)
+        AND NOT EXISTS (
+          SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
+          WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
+            AND (p.app IS NULL OR r.app = p.app))
+      ORDER BY quiet.last_time DESC, c.fingerprint
+      LIMIT 20;
+
+      """#
+    ),
+    (
+      name: "regressed_conflicts.sql",
+      sql: #"""
+      -- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a build
+      -- at or after the one they were resolved in (runs without a build, and older builds, never
+      -- count). `in_window` says whether such an occurrence falls in [:since, :until).
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      again AS (
+        SELECT x.conflict_id, x.run_id, r.build_key, x.first_time,
+          min(x.last_time, p.u - 1) AS last_time,
+          CASE WHEN x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= x.day * 86400 AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN conflicts c ON c.id = x.conflict_id
+        WHERE c.status = 'resolved' AND r.build_key IS NOT NULL AND r.build_key >= c.resolved_build_key
+          AND (p.app IS NULL OR r.app = p.app)
+      ),
+      grouped AS (
+        SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,
+          max(last_time) AS last_time, max(build_key) AS last_key
+        FROM again GROUP BY conflict_id HAVING sum(n) > 0
+      )
+      SELECT c.fingerprint, c.title, c.resolved_build, grouped.n AS occurrences, grouped.runs,
+        strftime('%Y-%m-%dT%H:%M:%SZ', grouped.first_time, 'unixepoch') AS first_seen_again,
+        strftime('%Y-%m-%dT%H:%M:%SZ', grouped.last_time, 'unixepoch') AS last_seen,
+        (SELECT build FROM runs WHERE build_key = grouped.last_key LIMIT 1) AS last_build,
+        grouped.last_time >= p.s AS in_window
+      FROM grouped JOIN conflicts c ON c.id = grouped.conflict_id, p
+      ORDER BY grouped.last_time DESC, c.fingerprint;
+
+      """#
+    ),
+    (
+      name: "top_by_occurrences.sql",
+      sql: #"""
+      -- Report panel "top_by_occurrences": the 10 conflicts with the most occurrences in the window
+      -- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
+      -- first_seen, last_seen and the builds are the conflict's over all time.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      counts AS (
+        SELECT x.conflict_id, x.run_id, r.device,
+          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+          AND x.last_time >= p.s AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, c.title, c.status, c.verdict,
+        sum(counts.n) AS occurrences,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
+        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      GROUP BY c.id
+      HAVING sum(counts.n) > 0
+      ORDER BY occurrences DESC, runs DESC, devices DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
+      name: "top_by_reach.sql",
+      sql: #"""
+      -- Report panel "top_by_reach": the 10 conflicts with the most distinct devices, then runs in the window
+      -- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
+      -- first_seen, last_seen and the builds are the conflict's over all time.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      counts AS (
+        SELECT x.conflict_id, x.run_id, r.device,
+          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+          AND x.last_time >= p.s AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, c.title, c.status, c.verdict,
+        sum(counts.n) AS occurrences,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
+        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      GROUP BY c.id
+      HAVING sum(counts.n) > 0
+      ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
+      name: "undecidable_by_missing.sql",
+      sql: #"""
+      -- Report panel "undecidable_by_missing": occurrences in the window [:since, :until) of
+      -- conflicts whose latest verdict is `undecidable`, per quantity the log did not state
+      -- (margins, baseline, container-origin, engine-variable, unparsed-constraint). A conflict that
+      -- lacks two quantities counts under both.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      counts AS (
+        SELECT x.conflict_id,
+          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+          AND x.last_time >= p.s AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN conflicts c ON c.id = x.conflict_id AND c.verdict = 'undecidable'
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT q.value AS missing, sum(counts.n) AS occurrences, count(DISTINCT counts.conflict_id) AS conflicts
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, json_each(coalesce(c.missing, '[]')) q
+      GROUP BY q.value
+      HAVING sum(counts.n) > 0
+      ORDER BY occurrences DESC, missing;
+
+      """#
+    ),
+    (
+      name: "unparsed_samples.sql",
+      sql: #"""
+      -- Report panel "unparsed_samples": the 3 latest blocks in the window [:since, :until) that
+      -- had no readable constraint (or a redacted list), with what could not be read and the raw text.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      )
+      SELECT strftime('%Y-%m-%dT%H:%M:%SZ', f.time, 'unixepoch') AS time, f.verdict,
+        f.source_file, f.source_line, f.issues, f.raw_text
+      FROM failed_blocks f
+      WHERE f.time >= (SELECT s FROM p) AND f.time < (SELECT u FROM p)
+        AND ((SELECT app FROM p) IS NULL
+          OR (SELECT r.app FROM runs r WHERE r.id = f.run_id) = (SELECT app FROM p))
+      ORDER BY f.time DESC, f.id DESC
+      LIMIT 3;
+
+      """#
+    ),
+    (
+      name: "volume.sql",
+      sql: #"""
+      -- Report panel "volume": occurrences in the window [:since, :until) against the daily mean of
+      -- the 14 days before it.
+      -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
+      -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      spans (name, s, u) AS (
+        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+      ),
+      counts AS (
+        SELECT spans.name, x.conflict_id, x.run_id, r.device,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      )
+      SELECT
+        coalesce(sum(CASE WHEN name = 'window' THEN n END), 0) AS occurrences,
+        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN conflict_id END) AS conflicts,
+        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN run_id END) AS runs,
+        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN device END) AS devices,
+        coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) AS baseline_occurrences,
+        round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) / 14.0, 2) AS baseline_daily_mean,
+        round(((SELECT u FROM p) - (SELECT s FROM p)) / 86400.0, 3) AS window_days
+      FROM counts;
+
+      """#
+    ),
+    (
+      name: "volume_by_day.sql",
+      sql: #"""
+      -- Report panel "volume_by_day": occurrences per UTC day, from 14 days before :since to :until,
+      -- zeros included; `in_window` marks the days the window [:since, :until) overlaps.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH RECURSIVE p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      days (day) AS (
+        SELECT (s - 14 * 86400) / 86400 FROM p
+        UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
+      ),
+      counts AS (
+        SELECT x.day,
+          CASE WHEN x.first_time >= p.s - 14 * 86400 AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s - 14 * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - 14 * 86400) / 86400 AND p.u / 86400
+          AND x.last_time >= p.s - 14 * 86400 AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT strftime('%Y-%m-%d', days.day * 86400, 'unixepoch') AS day,
+        coalesce((SELECT sum(n) FROM counts WHERE counts.day = days.day), 0) AS occurrences,
+        days.day * 86400 + 86400 > p.s AS in_window
+      FROM days, p
+      ORDER BY days.day;
+
+      """#
+    ),
+    (
+      name: "volume_by_group.sql",
+      sql: #"""
+      -- Report panel "volume_by_group": occurrences in the window [:since, :until) per app, build and
+      -- OS version, each against its daily mean of the 14 days before the window (top 20).
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      spans (name, s, u) AS (
+        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+      ),
+      counts AS (
+        SELECT spans.name, r.app, r.build, r.build_key, r.os_version,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      )
+      SELECT app, build, os_version,
+        sum(CASE WHEN name = 'window' THEN n ELSE 0 END) AS occurrences,
+        round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) / 14.0, 2) AS baseline_daily_mean
+      FROM counts
+      GROUP BY app, build_key, build, os_version
+      HAVING sum(CASE WHEN name = 'window' THEN n ELSE 0 END) > 0
+      ORDER BY occurrences DESC, app, build_key DESC, os_version
+      LIMIT 20;
+
+      """#
+    ),
+  ]
 }

@@ -46,10 +46,14 @@ public final class IngestSession {
   private var conflictIDs: [String: Int64] = [:]
   private var fingerprintsSeen: Set<String> = []
   private var appFromLog: String?
+  /// The run's start on the ingest clock, and on the wall clock (for the run's duration).
+  private let startedOnClock: Int64
+  private let startedAt = Date()
 
   /// Starts a run at `clock.now`.
   public init(store: Store, metadata: RunMetadata, clock: IngestClock) throws(StoreError) {
     self.store = store
+    startedOnClock = clock.now
     runID = try store.write { db in
       try db.execute(
         sql: """
@@ -122,7 +126,7 @@ public final class IngestSession {
   public func finish(_ ending: Ending) throws(StoreError) {
     try commit()
     let runID = self.runID
-    let now = Int64(Date().timeIntervalSince1970)
+    let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
     try store.write { db in
       try db.execute(
         sql: "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
@@ -143,7 +147,7 @@ public final class IngestSession {
     ).execute(arguments: [
       record.identity, runID, record.time, record.timeFromLog ? "log" : "ingest", record.process, record.pid,
       record.summary.verdict.rawValue, record.sourceFile, record.sourceLine, JSONText.array(record.issues),
-      record.rawText,
+      FailedBlockText.stored(record.rawText),
     ])
     return db.changesCount > 0
   }

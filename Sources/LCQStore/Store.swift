@@ -9,8 +9,12 @@ public final class Store: Sendable {
   public let path: String
   let pool: DatabasePool
 
-  /// How long a write waits for another process's write to finish.
-  public static let busyTimeout: TimeInterval = 30
+  /// How long a write waits for another process's write to finish: `$LCQ_BUSY_TIMEOUT`
+  /// seconds when set, else 30.
+  public static var busyTimeout: TimeInterval {
+    ProcessInfo.processInfo.environment["LCQ_BUSY_TIMEOUT"].flatMap(TimeInterval.init).map { max(0, $0) }
+      ?? 30
+  }
 
   /// What opening may do to the file.
   public enum OpenMode: Sendable {
@@ -123,6 +127,10 @@ public final class Store: Sendable {
       return .readOnly(path: path)
     case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
     case .SQLITE_FULL: return .full(path: path)
+    case .SQLITE_IOERR:
+      // A write past a file-size limit fails with EFBIG, which SQLite reports as an I/O error.
+      return .sqlite(
+        path: path, message: "disk I/O error (the disk may be full, at a size limit, or failing)")
     default: return .sqlite(path: path, message: error.message ?? "\(error)")
     }
   }

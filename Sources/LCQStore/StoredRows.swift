@@ -20,13 +20,14 @@ enum StoredRows {
   ) throws -> (id: Int64, created: Bool) {
     try db.cachedStatement(
       sql: """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
+          first_seen, last_seen)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (fingerprint) DO NOTHING
         """
     ).execute(arguments: [
       fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints),
-      summary.explanation, summary.bestFix, time, time,
+      summary.explanation, summary.bestFix, missingText(summary), time, time,
     ])
     let created = db.changesCount > 0
     let id = try Int64.fetchOne(
@@ -34,17 +35,24 @@ enum StoredRows {
     return (id, created)
   }
 
-  /// Sets a conflict's explanation and best fix to what the current analysis says (for
-  /// `db reanalyze`, after the diagnosis improved).
+  /// Sets a conflict's explanation, best fix and missing quantities to what the current
+  /// analysis says (for `db reanalyze`, after the diagnosis improved).
   static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {
+    let missing = missingText(summary)
     try db.cachedStatement(
       sql: """
-        UPDATE conflicts SET explanation = ?, best_fix = ?
-        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ?)
+        UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?
+        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ? OR missing IS NOT ?)
         """
     ).execute(arguments: [
-      summary.explanation, summary.bestFix, conflictID, summary.explanation, summary.bestFix,
+      summary.explanation, summary.bestFix, missing, conflictID, summary.explanation, summary.bestFix,
+      missing,
     ])
+  }
+
+  /// `conflicts.missing`: a JSON array of the missing quantities, `nil` when there are none.
+  static func missingText(_ summary: AnalysisSummary) -> String? {
+    summary.missing.isEmpty ? nil : JSONText.array(summary.missing.map(\.rawValue))
   }
 
   /// One row of `occurrences`.

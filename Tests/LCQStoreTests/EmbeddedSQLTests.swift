@@ -22,3 +22,22 @@ final class EmbeddedSQLTests: XCTestCase {
     }
   }
 }
+
+/// Datasette's canned queries are the dashboards' SQL, every line of it.
+final class DatasetteMetadataTests: XCTestCase {
+  func testEveryDashboardIsACannedQuery() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let metadata = try String(
+      contentsOf: root.appendingPathComponent("dashboards/datasette.yml"), encoding: .utf8)
+    XCTAssertFalse(EmbeddedSQL.dashboards.isEmpty)
+    for (name, sql) in EmbeddedSQL.dashboards {
+      let indented = sql.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        .map { line in line.isEmpty ? "" : "          " + line }.joined(separator: "\n")
+      let entry = "      \(name.dropLast(4)):\n"
+      XCTAssertTrue(metadata.contains(entry), "\(name) is not listed: run scripts/embed-sql.py")
+      XCTAssertTrue(
+        metadata.contains("sql: |-\n" + indented + "\n"), "\(name) differs: run scripts/embed-sql.py")
+    }
+  }
+}

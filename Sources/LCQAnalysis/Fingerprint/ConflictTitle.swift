@@ -17,7 +17,9 @@ public enum ConflictTitle {
     case (let mine?, let theirs?): sides = "\(mine) vs \(theirs)"
     case (let mine?, nil) where app.count > 1: sides = "\(mine) vs \(app[1])"
     case (nil, let theirs?) where system.count > 1: sides = "\(theirs) vs \(system[1])"
-    default: sides = (app.first ?? system.first ?? "constraints") + " (\(constraints.count) constraints)"
+    default:
+      let count = constraints.count == 1 ? "1 constraint" : "\(constraints.count) constraints"
+      sides = (app.first ?? system.first ?? "constraints") + " (\(count))"
     }
     guard let context = context(of: constraints) else { return sides }
     return "\(context): \(sides)"

@@ -72,13 +72,7 @@ extension Store {
           WITH \(counts.sql)
           SELECT coalesce(sum(g.n), 0), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) FROM g
           """, arguments: counts.arguments)!
-      let sample = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT t.template, o.template_values, o.source_file, o.source_line
-          FROM occurrences o JOIN block_templates t ON t.id = o.template_id
-          WHERE o.conflict_id = ? ORDER BY o.time DESC, o.id DESC LIMIT 1
-          """, arguments: [reference.id])
+      let sample = try Self.sampleBlock(conflictID: reference.id, db)
       let setText: String = row[5]
       let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       return ConflictDetails(
@@ -89,8 +83,46 @@ extension Store {
         byBuild: try grouped("build", order: "g.build_key IS NULL, min(g.build_key)"),
         byDevice: try grouped("device", order: "sum(g.n) DESC, 1"),
         byOSVersion: try grouped("os_version", order: "sum(g.n) DESC, 1"),
-        sampleBlock: sample.map { BlockTemplate(template: $0[0], values: $0[1]).text },
-        sampleSource: sample.map { "\($0[2] as String):\($0[3] as Int)" })
+        sampleBlock: sample?.text, sampleSource: sample?.source)
+    }
+  }
+}
+
+extension Store {
+  /// The latest raw block of each conflict in `fingerprints` (rebuilt from its template), with
+  /// where it was read as `file:line`. Fingerprints that match no conflict are left out.
+  public func sampleBlocks(of fingerprints: [String]) throws(StoreError) -> [String: (
+    text: String, source: String
+  )] {
+    try read { db in
+      var samples: [String: (text: String, source: String)] = [:]
+      for fingerprint in fingerprints {
+        guard
+          let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM conflicts WHERE fingerprint = ?", arguments: [fingerprint]),
+          let sample = try Self.sampleBlock(conflictID: id, db)
+        else { continue }
+        samples[fingerprint] = sample
+      }
+      return samples
+    }
+  }
+
+  /// The latest occurrence's raw block of the conflict `conflictID`: the rollup names the run of
+  /// the latest occurrence, so only that run's occurrences are read (through the index).
+  static func sampleBlock(conflictID: Int64, _ db: Database) throws -> (text: String, source: String)? {
+    try Row.fetchOne(
+      db,
+      sql: """
+        SELECT t.template, o.template_values, o.source_file, o.source_line
+        FROM occurrences o JOIN block_templates t ON t.id = o.template_id
+        WHERE o.conflict_id = ?1 AND o.run_id = (
+          SELECT run_id FROM occurrence_rollup WHERE conflict_id = ?1
+          ORDER BY last_time DESC, run_id DESC LIMIT 1)
+        ORDER BY o.time DESC, o.id DESC LIMIT 1
+        """, arguments: [conflictID]
+    ).map { row in
+      (BlockTemplate(template: row[0], values: row[1]).text, "\(row[2] as String):\(row[3] as Int)")
     }
   }
 }

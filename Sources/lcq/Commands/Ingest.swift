@@ -37,7 +37,7 @@ extension LCQCommand {
       Interruption.install()
       let inputs = files.isEmpty ? ["-"] : files
       let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
-      let clock = IngestClock()
+      let clock = origin.clock
       let store: Store
       let session: IngestSession
       do {

@@ -25,6 +25,25 @@ struct RunOptions: ParsableArguments {
       "An id for this run, e.g. a CI job id (else $LCQ_RUN_ID). Blocks without a timestamp are told apart by it."
   )
   var runId: String?
+  @Option(
+    help: ArgumentHelp(
+      "Record the run as started at this UTC date or ISO 8601 time, and date blocks without a "
+        + "timestamp by it (backfills of archived logs, reproducible databases). Default: now.",
+      valueName: "time"))
+  var ingestTime: String?
+
+  func validate() throws {
+    if let ingestTime, TimeArgument.date(ingestTime) == nil {
+      throw ValidationError(
+        "--ingest-time '\(ingestTime)' is not a UTC date (2024-03-05) or an ISO 8601 time")
+    }
+  }
+
+  /// The ingest's clock: at --ingest-time when given, else now.
+  var clock: IngestClock {
+    guard let time = ingestTime.flatMap(TimeArgument.date) else { return IngestClock() }
+    return IngestClock(now: Date(timeIntervalSince1970: TimeInterval(time)))
+  }
 
   /// The run's metadata, flags first, then the environment.
   func metadata(source: String, lcqVersion: String) -> RunMetadata {

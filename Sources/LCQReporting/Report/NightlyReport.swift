@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import LCQStore
+
+/// Everything `lcq report` shows: every dashboard panel run over one scope, plus what SQL cannot
+/// hold (each listed conflict's picture, the warnings).
+public struct NightlyReport: Sendable {
+  /// The window and app covered.
+  public var scope: ReportScope
+  /// Each dashboard panel's rows, by panel name (`volume`, `top_by_occurrences`, …).
+  public var panels: [String: PanelRows]
+  /// The picture of each top conflict (SVG), by fingerprint, drawn from a re-analysis of its
+  /// latest raw block; conflicts too large to draw have none.
+  public var pictures: [String: String]
+  /// What a reader must not miss: no input, unfinished runs, many unreadable blocks.
+  public var warnings: [String]
+
+  /// Unreadable blocks above this share of the window's blocks raise a warning.
+  public static let unparsedWarningPercent = 5.0
+
+  /// Runs every dashboard panel over `scope`; with `drawing`, draws the top conflicts (only the
+  /// HTML shows pictures).
+  public static func load(from store: Store, scope: ReportScope, drawing: Bool) throws(StoreError)
+    -> NightlyReport
+  {
+    let names = Store.panelNames
+    let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
+    var report = NightlyReport(
+      scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), pictures: [:], warnings: [])
+    report.warnings = report.healthWarnings
+    guard drawing else { return report }
+    let samples = try store.sampleBlocks(of: report.drawnFingerprints)
+    let analyzer = BlockAnalyzer()
+    let drawn = try Concurrently.map(Array(samples)) { fingerprint, sample throws(StoreError) in
+      let block = ConflictScanner.blocks(in: sample.text, file: sample.source).first
+      return (fingerprint, block.flatMap { BlockSVG.render(analyzer.analyze($0)) })
+    }
+    for case (let fingerprint, let svg?) in drawn { report.pictures[fingerprint] = svg }
+    return report
+  }
+
+  /// The rows of panel `name` (none when the binary carries no such panel).
+  public func panel(_ name: String) -> PanelRows {
+    panels[name] ?? PanelRows(columns: [], rows: [])
+  }
+
+  /// The single row of a one-row panel (`volume`, `ingestion_health`) as name → value.
+  public func summary(_ name: String) -> [String: PanelValue] {
+    let rows = panel(name)
+    guard let row = rows.rows.first else { return [:] }
+    return Dictionary(uniqueKeysWithValues: zip(rows.columns, row))
+  }
+
+  /// The conflicts shown with their pictures: the top conflicts by occurrences.
+  var drawnFingerprints: [String] {
+    let rows = panel("top_by_occurrences")
+    return rows.rows.compactMap { rows.value("fingerprint", in: $0).text }
+  }
+
+  /// Occurrences per day for `fingerprint`, aligned with the `volume_by_day` panel's days.
+  public func dailyCounts(of fingerprint: String) -> [Int64] {
+    let days = panel("volume_by_day")
+    let perConflict = panel("conflict_days")
+    var counts: [String: Int64] = [:]
+    for row in perConflict.rows where perConflict.value("fingerprint", in: row).text == fingerprint {
+      if let day = perConflict.value("day", in: row).text {
+        counts[day] = perConflict.value("occurrences", in: row).integer
+      }
+    }
+    return days.rows.map { row in days.value("day", in: row).text.flatMap { counts[$0] } ?? 0 }
+  }
+
+  private var healthWarnings: [String] {
+    let health = summary("ingestion_health")
+    let window = "between \(UnixTime.iso(scope.since)) and \(UnixTime.iso(scope.until))"
+    let runs = health["runs"]?.integer ?? 0
+    guard runs > 0 else {
+      let last =
+        health["last_run_ever"]?.text.map { " The last ingest run started at \($0)." }
+        ?? " No ingest run at all."
+      return [
+        "Nothing was ingested \(window).\(last) Check the job that feeds `lcq ingest`: a silent pipe "
+          + "looks exactly like a day without conflicts."
+      ]
+    }
+    var warnings: [String] = []
+    if health["lines"]?.integer == 0 {
+      warnings.append("\(runs) ingest run(s) \(window) read no log line at all.")
+    }
+    let unfinished = health["unfinished_runs"]?.integer ?? 0
+    if unfinished > 0 {
+      warnings.append(
+        "\(unfinished) ingest run(s) \(window) did not finish (killed, failed or still running).")
+    }
+    let unparsed = health["unparsed_percent"]?.real ?? 0
+    if unparsed > Self.unparsedWarningPercent {
+      warnings.append(
+        "\(ReportNumbers.decimal(unparsed))% of the conflict messages \(window) could not be read "
+          + "(samples under Ingestion health).")
+    }
+    return warnings
+  }
+}
+
+/// Numbers as the report prints them.
+enum ReportNumbers {
+  /// `1234567` as `1,234,567`.
+  static func grouped(_ value: Int64) -> String {
+    let digits = String(value.magnitude)
+    var output = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { output.append(",") }
+      output.append(digit)
+    }
+    return (value < 0 ? "-" : "") + output
+  }
+
+  /// `1 occurrence`, `12 occurrences`, `1,234 device models` (the plural adds an s).
+  static func counted(_ value: Int64, _ noun: String) -> String {
+    grouped(value) + " " + (value == 1 ? noun : noun + "s")
+  }
+
+  /// A decimal with at most two fraction digits, trailing zeros dropped (`12.5`, `3`, `0.33`).
+  static func decimal(_ value: Double) -> String {
+    let hundredths = (value * 100).rounded()
+    let whole = Int64(hundredths / 100)
+    let fraction = Int64(abs(hundredths).truncatingRemainder(dividingBy: 100))
+    guard fraction != 0 else { return (hundredths < 0 && whole == 0 ? "-" : "") + grouped(whole) }
+    let digits = fraction < 10 ? "0\(fraction)" : "\(fraction)"
+    let trimmed = digits.hasSuffix("0") ? String(digits.dropLast()) : digits
+    return (hundredths < 0 && whole == 0 ? "-" : "") + grouped(whole) + "." + trimmed
+  }
+
+  /// The window's change against the baseline's mean, as `+25%`, `-40%`, `±0%`, or `new` when
+  /// the baseline is zero.
+  static func change(occurrences: Int64, baselineDailyMean: Double, windowDays: Double) -> String {
+    let expected = baselineDailyMean * windowDays
+    guard expected > 0 else { return occurrences > 0 ? "new" : "±0%" }
+    let percent = ((Double(occurrences) - expected) / expected * 100).rounded()
+    if percent == 0 { return "±0%" }
+    return (percent > 0 ? "+" : "") + String(Int64(percent)) + "%"
+  }
+}
+
+/// Runs independent work on every core (the store's pool serves concurrent reads).
+enum Concurrently {
+  /// `transform` applied to every element, in order; the first error thrown is rethrown.
+  static func map<Element: Sendable, Result: Sendable>(
+    _ elements: [Element], _ transform: @Sendable (Element) throws(StoreError) -> Result
+  ) throws(StoreError) -> [Result] {
+    let results = ResultSlots<Result>(count: elements.count)
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+      results.set(index, Swift.Result { () throws(StoreError) in try transform(elements[index]) })
+    }
+    return try results.values.map { result throws(StoreError) in try result.get() }
+  }
+}
+
+/// Slots written once each from concurrent iterations.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+  private var slots: [Result<Value, StoreError>?]
+  private let lock = NSLock()
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: Result<Value, StoreError>) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  var values: [Result<Value, StoreError>] { slots.map { $0! } }
+}

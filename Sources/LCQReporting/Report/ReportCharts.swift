@@ -1,0 +1,64 @@
+/// The report's charts, as inline SVG sized by their `viewBox` (they scale to the page).
+enum ReportCharts {
+  /// One bar per day; days in the window are solid, earlier days pale; a dashed line marks the
+  /// baseline's daily mean. Labels are dates and counts only (no log text).
+  static func volume(days: [(day: String, occurrences: Int64, inWindow: Bool)], dailyMean: Double) -> String {
+    let width = 640.0
+    let height = 160.0
+    let top = 16.0
+    let bottom = 24.0
+    let plot = height - top - bottom
+    let highest = max(Double(days.map(\.occurrences).max() ?? 0), dailyMean, 1)
+    let step = width / Double(max(days.count, 1))
+    let scale = plot / highest
+    var svg = """
+      <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
+      aria-label="Occurrences per day" xmlns="http://www.w3.org/2000/svg">
+      """
+    for (index, day) in days.enumerated() {
+      let barHeight = Double(day.occurrences) * scale
+      let x = Double(index) * step + step * 0.15
+      svg +=
+        "<rect class=\"\(day.inWindow ? "bar" : "bar past")\" x=\"\(f(x))\" y=\"\(f(top + plot - barHeight))\" "
+      svg += "width=\"\(f(step * 0.7))\" height=\"\(f(barHeight))\">"
+      svg += "<title>\(XMLText.escape(day.day)): \(day.occurrences)</title></rect>"
+    }
+    let meanY = top + plot - dailyMean * scale
+    svg += "<line class=\"mean\" x1=\"0\" x2=\"\(Int(width))\" y1=\"\(f(meanY))\" y2=\"\(f(meanY))\"/>"
+    svg += "<text class=\"axis\" x=\"4\" y=\"\(f(max(meanY - 4, 24)))\">"
+    svg += "14-day mean \(ReportNumbers.decimal(dailyMean))</text>"
+    svg += "<text class=\"axis\" x=\"2\" y=\"11\">\(ReportNumbers.grouped(Int64(highest)))</text>"
+    if let first = days.first, let last = days.last {
+      svg += "<text class=\"axis\" x=\"0\" y=\"\(Int(height) - 6)\">\(XMLText.escape(first.day))</text>"
+      svg += "<text class=\"axis\" x=\"\(Int(width))\" y=\"\(Int(height) - 6)\" text-anchor=\"end\">"
+      svg += "\(XMLText.escape(last.day))</text>"
+    }
+    return svg + "</svg>"
+  }
+
+  /// A small line of daily counts, the last point marked.
+  static func sparkline(_ counts: [Int64]) -> String {
+    let width = 120.0
+    let height = 28.0
+    let highest = Double(max(counts.max() ?? 0, 1))
+    let step = counts.count > 1 ? width / Double(counts.count - 1) : width
+    let points = counts.enumerated().map { index, count in
+      (Double(index) * step, height - 3 - Double(count) / highest * (height - 6))
+    }
+    var svg = """
+      <svg class="spark" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
+      aria-label="Occurrences per day" xmlns="http://www.w3.org/2000/svg">
+      """
+    svg += "<polyline points=\"" + points.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>"
+    if let last = points.last {
+      svg += "<circle cx=\"\(f(last.0))\" cy=\"\(f(last.1))\" r=\"2.5\"/>"
+    }
+    return svg + "</svg>"
+  }
+
+  /// Coordinates with at most one decimal.
+  static func f(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+  }
+}

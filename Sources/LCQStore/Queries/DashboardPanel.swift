@@ -1,0 +1,118 @@
+import GRDB
+
+/// A value in a dashboard panel's row, as SQLite returned it.
+public enum PanelValue: Sendable, Hashable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+
+  /// The value as an integer (`0` for null, text or a real's integral part).
+  public var integer: Int64 {
+    switch self {
+    case .integer(let value): value
+    case .real(let value): Int64(value)
+    case .null, .text: 0
+    }
+  }
+
+  /// The value as a number (`0` for null or text).
+  public var real: Double {
+    switch self {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    case .null, .text: 0
+    }
+  }
+
+  /// The value as text (`nil` for null; numbers as SQLite prints them).
+  public var text: String? {
+    switch self {
+    case .null: nil
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    case .text(let value): value
+    }
+  }
+}
+
+/// What a dashboard panel returned: its columns and rows, in the query's order.
+public struct PanelRows: Sendable {
+  /// Column names, as the query names them.
+  public var columns: [String]
+  /// Rows of values, one per column.
+  public var rows: [[PanelValue]]
+
+  /// Creates panel rows.
+  public init(columns: [String], rows: [[PanelValue]]) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// The value of `column` in `row` (null when there is no such column).
+  public func value(_ column: String, in row: [PanelValue]) -> PanelValue {
+    columns.firstIndex(of: column).map { row[$0] } ?? .null
+  }
+
+  /// Each row as name/value pairs.
+  public var records: [[(String, PanelValue)]] {
+    rows.map { row in Array(zip(columns, row)) }
+  }
+}
+
+/// The window and app a report (and its dashboard panels) covers.
+public struct ReportScope: Sendable, Hashable {
+  /// The window's start (unix time, inclusive).
+  public var since: Int64
+  /// The window's end (unix time, exclusive).
+  public var until: Int64
+  /// Only runs of this app (`nil` for every app).
+  public var app: String?
+
+  /// Creates a scope.
+  public init(since: Int64, until: Int64, app: String? = nil) {
+    self.since = since
+    self.until = until
+    self.app = app
+  }
+
+  /// The dashboards' named parameters: `:since` and `:until` as ISO 8601 UTC text, `:app` as
+  /// the app's name or `''` for every app (as typed into Datasette).
+  public var parameters: [String: String] {
+    ["since": UnixTime.iso(since), "until": UnixTime.iso(until), "app": app ?? ""]
+  }
+}
+
+extension Store {
+  /// The names of the dashboard panels carried in the binary (`dashboards/*.sql`, without
+  /// the extension).
+  public static var panelNames: [String] {
+    EmbeddedSQL.dashboards.map { String($0.name.dropLast(".sql".count)) }
+  }
+
+  /// Runs the dashboard panel `name` (`dashboards/NAME.sql`) over `scope`. The scope's values
+  /// are bound to the query's named parameters, never written into its text.
+  public func panel(_ name: String, _ scope: ReportScope) throws(StoreError) -> PanelRows {
+    guard let sql = EmbeddedSQL.dashboards.first(where: { $0.name == name + ".sql" })?.sql else {
+      preconditionFailure("no dashboard panel named \(name)")
+    }
+    let arguments = StatementArguments(scope.parameters.mapValues { $0 as DatabaseValueConvertible? })
+    return try read { db in
+      let statement = try db.makeStatement(sql: sql)
+      let rows = try Row.fetchAll(statement, arguments: arguments)
+      return PanelRows(
+        columns: statement.columnNames,
+        rows: rows.map { row in
+          row.databaseValues.map { value in
+            switch value.storage {
+            case .null: .null
+            case .int64(let number): .integer(number)
+            case .double(let number): .real(number)
+            case .string(let text): .text(text)
+            case .blob(let data): .text(String(decoding: data, as: UTF8.self))
+            }
+          }
+        })
+    }
+  }
+}

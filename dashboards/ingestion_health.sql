@@ -1,0 +1,26 @@
+-- Report panel "ingestion_health": the ingest runs started in the window [:since, :until) and
+-- what they read. A window with no run means no input arrived: the report says so loudly.
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+WITH p AS (
+  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+    nullif(:app, '') AS app
+),
+w AS (
+  SELECT r.* FROM runs r, p
+  WHERE r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+)
+SELECT count(*) AS runs,
+  coalesce(sum(status = 'finished'), 0) AS finished_runs,
+  coalesce(sum(status = 'interrupted'), 0) AS interrupted_runs,
+  coalesce(sum(status IN ('failed', 'running')), 0) AS unfinished_runs,
+  coalesce(sum(lines), 0) AS lines,
+  coalesce(sum(bytes), 0) AS bytes,
+  coalesce(sum(blocks), 0) AS blocks,
+  coalesce(sum(occurrences), 0) AS occurrences,
+  coalesce(sum(duplicates), 0) AS duplicates,
+  coalesce(sum(unparsed), 0) AS unparsed,
+  CASE WHEN sum(blocks) > 0 THEN round(100.0 * sum(unparsed) / sum(blocks), 2) ELSE 0 END AS unparsed_percent,
+  strftime('%Y-%m-%dT%H:%M:%SZ', max(started_at), 'unixepoch') AS last_run_started,
+  (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', max(r.started_at), 'unixepoch') FROM runs r, p
+    WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever
+FROM w;

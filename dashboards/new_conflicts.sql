@@ -1,0 +1,32 @@
+-- Report panel "new_conflicts": conflicts (not ignored) first seen in the window
+-- [:since, :until), or first seen in the newest build of a run started before :until.
+-- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all).
+WITH p AS (
+  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+    nullif(:app, '') AS app
+),
+seen AS (
+  SELECT x.conflict_id, min(x.first_time) AS first_time, min(r.build_key) AS first_key,
+    sum(CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+      WHEN x.last_time < p.s THEN 0
+      ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+        AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END) AS n
+  FROM p
+  JOIN occurrence_rollup x ON x.first_time < p.u
+  JOIN runs r ON r.id = x.run_id
+  WHERE p.app IS NULL OR r.app = p.app
+  GROUP BY x.conflict_id
+),
+newest AS (
+  SELECT max(r.build_key) AS build_key FROM runs r, p
+  WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+)
+SELECT c.fingerprint, c.title, c.status, seen.n AS occurrences,
+  strftime('%Y-%m-%dT%H:%M:%SZ', seen.first_time, 'unixepoch') AS first_seen,
+  (SELECT build FROM runs WHERE build_key = seen.first_key LIMIT 1) AS first_build,
+  CASE WHEN seen.first_time >= p.s THEN 'window' ELSE 'newest-build' END AS new_in,
+  c.explanation, c.best_fix
+FROM seen JOIN conflicts c ON c.id = seen.conflict_id, p, newest
+WHERE c.status != 'ignored'
+  AND (seen.first_time >= p.s OR (seen.first_key IS NOT NULL AND seen.first_key = newest.build_key))
+ORDER BY seen.first_time DESC, c.fingerprint;

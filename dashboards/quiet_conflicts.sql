@@ -1,0 +1,36 @@
+-- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the 14 days
+-- before :until, or not seen in the 3 newest builds of runs started before :until (top 20,
+-- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
+WITH p AS (
+  SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app
+),
+seen AS (
+  SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
+  FROM p
+  JOIN occurrence_rollup x ON x.first_time < p.u
+  JOIN runs r ON r.id = x.run_id
+  WHERE (p.app IS NULL OR r.app = p.app)
+    AND x.last_time < p.u
+  GROUP BY x.conflict_id
+),
+builds AS (
+  SELECT DISTINCT r.build_key FROM runs r, p
+  WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+),
+quiet AS (
+  SELECT seen.*, (p.u - seen.last_time) / 86400 AS days_quiet,
+    (SELECT count(*) FROM builds WHERE builds.build_key > seen.last_key) AS newer_builds
+  FROM seen, p
+)
+SELECT c.fingerprint, c.title,
+  strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
+  (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
+  quiet.days_quiet, quiet.newer_builds
+FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id
+WHERE c.status = 'open' AND (quiet.days_quiet >= 14 OR quiet.newer_builds >= 3)
+  AND NOT EXISTS (
+    SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
+    WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
+      AND (p.app IS NULL OR r.app = p.app))
+ORDER BY quiet.last_time DESC, c.fingerprint
+LIMIT 20;

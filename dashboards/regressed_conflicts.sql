@@ -1,0 +1,33 @@
+-- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a build
+-- at or after the one they were resolved in (runs without a build, and older builds, never
+-- count). `in_window` says whether such an occurrence falls in [:since, :until).
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+WITH p AS (
+  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+    nullif(:app, '') AS app
+),
+again AS (
+  SELECT x.conflict_id, x.run_id, r.build_key, x.first_time,
+    min(x.last_time, p.u - 1) AS last_time,
+    CASE WHEN x.last_time < p.u THEN x.occurrences
+    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+      AND o.time >= x.day * 86400 AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+  FROM p
+  JOIN occurrence_rollup x ON x.first_time < p.u
+  JOIN runs r ON r.id = x.run_id
+  JOIN conflicts c ON c.id = x.conflict_id
+  WHERE c.status = 'resolved' AND r.build_key IS NOT NULL AND r.build_key >= c.resolved_build_key
+    AND (p.app IS NULL OR r.app = p.app)
+),
+grouped AS (
+  SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,
+    max(last_time) AS last_time, max(build_key) AS last_key
+  FROM again GROUP BY conflict_id HAVING sum(n) > 0
+)
+SELECT c.fingerprint, c.title, c.resolved_build, grouped.n AS occurrences, grouped.runs,
+  strftime('%Y-%m-%dT%H:%M:%SZ', grouped.first_time, 'unixepoch') AS first_seen_again,
+  strftime('%Y-%m-%dT%H:%M:%SZ', grouped.last_time, 'unixepoch') AS last_seen,
+  (SELECT build FROM runs WHERE build_key = grouped.last_key LIMIT 1) AS last_build,
+  grouped.last_time >= p.s AS in_window
+FROM grouped JOIN conflicts c ON c.id = grouped.conflict_id, p
+ORDER BY grouped.last_time DESC, c.fingerprint;

@@ -1,0 +1,31 @@
+-- Report panel "top_by_reach": the 10 conflicts with the most distinct devices, then runs in the window
+-- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
+-- first_seen, last_seen and the builds are the conflict's over all time.
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+WITH p AS (
+  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+    nullif(:app, '') AS app
+),
+counts AS (
+  SELECT x.conflict_id, x.run_id, r.device,
+    CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+      AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+  FROM p
+  JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+    AND x.last_time >= p.s AND x.first_time < p.u
+  JOIN runs r ON r.id = x.run_id
+  WHERE p.app IS NULL OR r.app = p.app
+)
+SELECT c.fingerprint, c.title, c.status, c.verdict,
+  sum(counts.n) AS occurrences,
+  count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+  count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
+  strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
+  strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
+  c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+GROUP BY c.id
+HAVING sum(counts.n) > 0
+ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint
+LIMIT 10;
