@@ -13,6 +13,9 @@ public struct BlockTemplate: Sendable, Hashable {
 
   /// The character that stands for a value in a template.
   public static let placeholder: UInt8 = 0x01
+  /// The value that stands for a NUL byte of the log (a value is otherwise digits, a hex
+  /// address or the placeholder byte, so it cannot be mistaken).
+  static let nulValue: UInt8 = 0x02
 
   /// Splits `text`. A U+0001 already in the text becomes a value of its own, so nothing is lost.
   public init(splitting text: String) {
@@ -30,12 +33,13 @@ public struct BlockTemplate: Sendable, Hashable {
         while end < bytes.count, bytes[end].isHexDigit { end += 1 }
       } else if byte.isDigit {
         while end < bytes.count, bytes[end].isDigit { end += 1 }
-      } else if byte == Self.placeholder {
+      } else if byte == Self.placeholder || byte == 0 {
         end = index + 1
       }
       if end > index {
         if valueCount > 0 { values.append(0x20) }
-        values.append(contentsOf: bytes[index..<end])
+        // SQLite's C text stops at a NUL byte: a NUL from the log is kept as the value 0x02.
+        if byte == 0 { values.append(Self.nulValue) } else { values.append(contentsOf: bytes[index..<end]) }
         template.append(Self.placeholder)
         valueCount += 1
         index = end
@@ -66,7 +70,12 @@ public struct BlockTemplate: Sendable, Hashable {
       }
       var valueEnd = valueStart
       while valueEnd < valueBytes.count, valueBytes[valueEnd] != 0x20 { valueEnd += 1 }
-      output.append(contentsOf: valueBytes[valueStart..<valueEnd])
+      let value = valueBytes[valueStart..<valueEnd]
+      if value.count == 1, value.first == Self.nulValue {
+        output.append(0)
+      } else {
+        output.append(contentsOf: value)
+      }
       valueStart = min(valueEnd + 1, valueBytes.count)
     }
     return String(decoding: output, as: UTF8.self)

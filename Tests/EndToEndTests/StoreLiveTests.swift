@@ -17,9 +17,10 @@ final class StoreLiveTests: XCTestCase {
   }
 
   /// Eight `lcq ingest` processes start together on one new database, each with its own log of
-  /// 7 × 300 distinct blocks (the example log with its timestamps moved): every block is stored
-  /// exactly once, in its own run, and no writer fails.
-  func testEightWritersAtOnceStoreEveryOccurrenceOnce() throws {
+  /// 7 × 300 distinct blocks (the example log with its timestamps moved), while four readers run
+  /// `lcq top` and `lcq report` over and over: every block is stored exactly once, in its own
+  /// run, no writer fails, and every read answers.
+  func testEightWritersAndFourReadersAtOnce() throws {
     let template = try simulatorLog
     var processes: [(Process, Pipe)] = []
     for writer in 0..<8 {
@@ -44,6 +45,8 @@ final class StoreLiveTests: XCTestCase {
       processes.append((process, errors))
     }
     for (process, _) in processes { try process.run() }
+    let readers = Readers(database: fixture.database)
+    readers.start(count: 4)
     for (index, (process, errors)) in processes.enumerated() {
       let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
@@ -51,6 +54,9 @@ final class StoreLiveTests: XCTestCase {
       XCTAssertTrue(message.hasPrefix("lcq: ingested 2100 blocks"), "writer \(index): \(message)")
       XCTAssertFalse(message.contains("locked"), message)
     }
+    let reads = readers.stop()
+    XCTAssertGreaterThanOrEqual(reads.count, 4)
+    XCTAssertEqual(reads.filter { !$0.isEmpty }, [], "every read succeeded")
     let counts = try fixture.python(
       """
       rows = db.execute("SELECT r.run_key, r.status, r.occurrences, count(o.id) FROM runs r LEFT JOIN occurrences o ON o.run_id = r.id GROUP BY r.id ORDER BY r.run_key").fetchall()
@@ -109,5 +115,62 @@ final class StoreLiveTests: XCTestCase {
     XCTAssertTrue(message.hasPrefix("lcq: interrupted; committed 2 blocks · 2 conflicts (2 new)"), message)
     XCTAssertEqual(
       try fixture.python("print(db.execute('SELECT status FROM runs').fetchone()[0])"), "interrupted")
+  }
+}
+
+/// Reader processes that run `lcq top` and `lcq report` in turn until stopped, keeping a failure
+/// message for each read that did not exit 0 with JSON (an empty string for each that did).
+private final class Readers: @unchecked Sendable {
+  let database: String
+  private let lock = NSLock()
+  private var stopped = false
+  private var results: [String] = []
+  private let group = DispatchGroup()
+
+  init(database: String) { self.database = database }
+
+  func start(count: Int) {
+    for reader in 0..<count {
+      group.enter()
+      Thread.detachNewThread { [self] in
+        var round = 0
+        while !isStopped {
+          let command = (reader + round).isMultiple(of: 2) ? ["top"] : ["report", "--since", "3000d"]
+          round += 1
+          let outcome: String
+          do {
+            let result = try LCQProcess.run(
+              command + ["--db", database, "--format", "json"], environment: StoreFixture.environment)
+            let isJSON = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil
+            outcome = result.status == 0 && isJSON ? "" : "\(command[0]): \(result.status) \(result.stderr)"
+          } catch {
+            outcome = "\(command[0]): \(error)"
+          }
+          record(outcome)
+        }
+        group.leave()
+      }
+    }
+  }
+
+  private var isStopped: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopped
+  }
+
+  private func record(_ outcome: String) {
+    lock.lock()
+    results.append(outcome)
+    lock.unlock()
+  }
+
+  /// Stops the readers and returns one entry per read.
+  func stop() -> [String] {
+    lock.lock()
+    stopped = true
+    lock.unlock()
+    group.wait()
+    return results
   }
 }

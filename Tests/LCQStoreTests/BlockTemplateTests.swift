@@ -40,8 +40,13 @@ final class BlockTemplateTests: XCTestCase {
   }
 
   func testEdgeCases() {
-    for text in ["", "0x", "0x1f 12 \u{1}\u{1} x9", "trailing 0xABCdef", "١٢٣ non-ASCII digits", "a\n\n0"] {
+    for text in [
+      "", "0x", "0x1f 12 \u{1}\u{1} x9", "trailing 0xABCdef", "١٢٣ non-ASCII digits", "a\n\n0",
+      "label 'a\u{0}b' \u{0}\u{0} 12\u{0}0x1 \u{2}",
+    ] {
       let split = BlockTemplate(splitting: text)
+      XCTAssertFalse(split.template.utf8.contains(0), "no NUL reaches SQLite")
+      XCTAssertFalse(split.values.utf8.contains(0), "no NUL reaches SQLite")
       XCTAssertEqual(BlockTemplate(template: split.template, values: split.values).text, text)
     }
   }

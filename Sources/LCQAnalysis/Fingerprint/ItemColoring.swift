@@ -17,11 +17,20 @@ struct ItemColoring {
   /// The final colour of each item key.
   private(set) var colors: [String: String]
 
-  /// Refines `initial` colours over `edges` until the number of colour classes stops growing.
+  /// The most edge visits the refinement makes: a round visits every edge, and a long chain of
+  /// items needs about half its length in rounds, so a block of 100,000 constraints would take
+  /// hours (the reader keeps at most 20,000 constraints of a block). Blocks within the budget (every block seen in real logs by far) refine until
+  /// stable; larger ones stop after `workLimit / edges` rounds, which still gives the same
+  /// colours whatever the list order.
+  static let workLimit = 400_000
+
+  /// Refines `initial` colours over `edges` until the number of colour classes stops growing
+  /// (or the work limit is reached).
   init(initial: [String: String], edges: [Edge]) {
     var colors = initial
     var classes = Set(colors.values).count
-    for _ in 0..<max(1, initial.count) {
+    let rounds = max(1, min(initial.count, Self.workLimit / max(edges.count, 1)))
+    for _ in 0..<rounds {
       var signatures: [String: [String]] = [:]
       for edge in edges {
         let secondColor = edge.second.flatMap { colors[$0] } ?? "-"

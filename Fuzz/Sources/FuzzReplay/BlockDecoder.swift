@@ -1,0 +1,65 @@
+/// Turns fuzzer bytes into the text of one UIKit conflict message.
+///
+/// Each 8-byte record is one constraint:
+/// `[first item lo, first item hi, first attribute, relation and shape, second item,
+///   second attribute, multiplier, constant]`. The last record is also the broken constraint.
+enum BlockDecoder {
+  static let classes = [
+    "UIView", "UILabel", "UIImageView", "UIStackView", "UITableViewCellContentView", "UIButton",
+    "_UIButtonBarStackView", "UIScrollView",
+  ]
+  static let attributes = [
+    "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+    "lastBaseline", "firstBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
+    "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
+  ]
+  static let numbers = [
+    "0", "1", "-1", "8", "16", "0.5", "2", "-20", "41.6667", "0.384615", "1e308", "-1e308",
+    "2.22507e-308", "4.94066e-324", "1e-300", "123456789012345678", "1000", "999.5", "-0",
+    "0.333333", "3.40282e+38", "1.79769e+308", "44", "320", "nan", "inf", "1e+20", "0.1",
+  ]
+  static let labels = ["", "'Title'", "'<script>alert(1)</script>'", "'a\\'b\"c&d'", "'\u{202E}rtl'"]
+
+  static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+    var lines: [String] = []
+    var index = 0
+    while index + 8 <= bytes.count {
+      lines.append(constraint(bytes, at: index, number: lines.count))
+      index += 8
+    }
+    var text = "Unable to simultaneously satisfy constraints.\n(\n"
+    text += lines.map { "    \"\($0)\"" }.joined(separator: ",\n")
+    text += "\n)\n\nWill attempt to recover by breaking constraint \n\(lines.last ?? "")\n\n"
+    return text
+  }
+
+  static func constraint(_ b: UnsafeRawBufferPointer, at i: Int, number: Int) -> String {
+    let first = item(Int(b[i]) | (Int(b[i + 1] & 0x0F) << 8))
+    let firstAttribute = attributes[Int(b[i + 2]) % attributes.count]
+    let relation = ["==", "<=", ">="][Int(b[i + 3] & 0x03) % 3]
+    let shape = (b[i + 3] >> 2) & 0x03
+    let multiplier = numbers[Int(b[i + 6]) % numbers.count]
+    let constant = numbers[Int(b[i + 7]) % numbers.count]
+    let priority = b[i + 3] >> 4 == 0 ? "" : "@\(Int(b[i + 3] >> 4) * 62)"
+    let name = b[i + 1] & 0x10 == 0 ? "" : "'UISV-spacing' "
+    var body: String
+    switch shape {
+    case 0: body = "\(first).\(firstAttribute) \(relation) \(constant)"
+    case 1:
+      body =
+        "\(first).\(firstAttribute) \(relation) \(item(Int(b[i + 4]))).\(attributes[Int(b[i + 5]) % attributes.count])"
+    case 2:
+      body =
+        "\(first).\(firstAttribute) \(relation) \(multiplier)*\(item(Int(b[i + 4]))).\(attributes[Int(b[i + 5]) % attributes.count]) + \(constant)"
+    default: body = "H:|-(\(constant))-[\(first)]"
+    }
+    let address = String(0x6000_0000_0000 + number * 16, radix: 16)
+    let state = shape == 3 ? "(active, names: '|':UIView:0x7f0000000000 )" : "(active)"
+    return "<NSLayoutConstraint:0x\(address) \(name)\(body) \(priority)  \(state)>"
+  }
+
+  static func item(_ n: Int) -> String {
+    let label = labels[n % labels.count]
+    return "\(classes[n % classes.count]):0x\(String(0x7f00_0000_1000 + n * 16, radix: 16))\(label)"
+  }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (with AddressSanitizer) and fuzzes one of them for a given time.
+#
+#   Fuzz/fuzz.sh scanner|replay SECONDS [MAX_LEN]
+#
+# The working corpus lives in $LCQ_FUZZ_DIR (default /tmp/lcq-fuzz) so runs build on each
+# other; it is seeded from the test corpus, the examples and generated blocks. Crash, leak and
+# timeout inputs are written to $LCQ_FUZZ_DIR/TARGET/artifacts and make the script exit 1.
+# Every run appends one line to $LCQ_FUZZ_DIR/runs.tsv: date, target, seconds, inputs, result.
+set -euo pipefail
+cd "$(dirname "$0")"
+target=${1:?usage: fuzz.sh scanner|replay SECONDS [MAX_LEN]}
+seconds=${2:?usage: fuzz.sh scanner|replay SECONDS [MAX_LEN]}
+work=${LCQ_FUZZ_DIR:-/tmp/lcq-fuzz}
+case "$target" in
+  scanner) binary=FuzzScanner max_len=${3:-1024} ;;
+  replay) binary=FuzzReplay max_len=${3:-256} ;;
+  *) echo "fuzz.sh: unknown target '$target' (scanner or replay)" >&2; exit 2 ;;
+esac
+
+# SwiftPM's --sanitize fuzzer renames each executable's entry point for libFuzzer; the
+# combined -sanitize flag after it keeps AddressSanitizer too (a later -sanitize= replaces an
+# earlier one).
+swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+  --scratch-path "$work/build" --product "$binary" 2>&1 | grep -E 'error|Compiling Fuzz|Build complete' || true
+executable="$work/build/release/$binary"
+[[ -x $executable ]] || { echo "fuzz.sh: $binary did not build" >&2; exit 2; }
+
+corpus="$work/$target/corpus" seeds="$work/$target/seeds" artifacts="$work/$target/artifacts"
+mkdir -p "$corpus" "$seeds" "$artifacts"
+if [[ $target == scanner ]]; then
+  find ../Tests/LCQParsingTests/Fixtures/corpus ../Tests/EndToEndTests/Fixtures ../Examples \
+    -type f -name '*.log' -exec cp -f {} "$seeds/" \;
+  dictionary=(-dict=scanner.dict)
+else
+  python3 seed-replay.py "$seeds"
+  dictionary=()
+fi
+
+log="$work/$target/last-run.log"
+status=0
+ASAN_OPTIONS=detect_leaks=0 "$executable" "$corpus" "$seeds" "${dictionary[@]}" \
+  -max_total_time="$seconds" -max_len="$max_len" -timeout=1 -rss_limit_mb=4096 \
+  -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+inputs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -1)
+result=$([[ $status == 0 ]] && echo clean || echo "failed ($status)")
+printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${inputs:-0}" "$result" >>"$work/runs.tsv"
+echo "fuzz $target: ${inputs:-0} inputs in ${seconds}s, $result (log: $log)"
+if [[ $status != 0 ]]; then
+  grep -E 'ERROR|==[0-9]+==|Fatal error|Test unit written' "$log" | head -20 >&2
+  exit 1
+fi
