@@ -1,7 +1,8 @@
 import Foundation
-import LCQAnalysis
 import LCQParsing
 import XCTest
+
+@testable import LCQAnalysis
 
 /// The fingerprint groups the same conflict however it was listed, wherever objects lived and
 /// whatever device it ran on, and keeps different conflicts apart.
@@ -24,6 +25,17 @@ final class FingerprintTests: XCTestCase {
     XCTAssertEqual(
       SHA256.hex(String(repeating: "a", count: 1_000_000)),
       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  /// The refinement's work budget changes no real fingerprint: it stops refining only when
+  /// items × constraints exceeds `workLimit`, and a set of n constraints has at most 2n items,
+  /// so 2n² ≤ `workLimit` for every corpus block means every one refines until stable, as
+  /// before the budget existed.
+  func testTheRefinementBudgetNeverBindsOnRealLogs() {
+    let sizes = Corpus.allBlocks.map { block in block.constraints.filter(\.isParsed).count }
+    XCTAssertGreaterThan(sizes.count, 100)
+    let largest = sizes.max() ?? 0
+    XCTAssertLessThanOrEqual(2 * largest * largest, ItemColoring.workLimit, "largest block: \(largest)")
   }
 
   func testShufflingTheListKeepsTheFingerprint() {

@@ -1,4 +1,3 @@
-import Foundation
 import LCQStore
 import Mustache
 
@@ -53,7 +52,7 @@ public enum ReportHTML {
       "new": records(report.panel("new_conflicts")),
       "regressed": records(report.panel("regressed_conflicts")),
       "quiet": records(report.panel("quiet_conflicts")),
-      "health": healthContext(health),
+      "health": health.mapValues { display($0) },
       "missing": records(report.panel("undecidable_by_missing")),
       "samples": records(report.panel("unparsed_samples")),
     ]
@@ -79,8 +78,6 @@ public enum ReportHTML {
     var list: [[String: Any]] = []
     for (index, row) in rows.rows.prefix(topCount).enumerated() {
       let fingerprint = rows.value("fingerprint", in: row).text ?? ""
-      let setText = rows.value("minimal_set", in: row).text ?? "[]"
-      let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       let explanation = rows.value("explanation", in: row).text ?? ""
       var fields: [String: Any] = [
         "rank": index + 1,
@@ -95,7 +92,7 @@ public enum ReportHTML {
         "firstSeen": rows.value("first_seen", in: row).text ?? "",
         "lastSeen": rows.value("last_seen", in: row).text ?? "",
         "lastBuild": rows.value("last_build", in: row).text ?? "—",
-        "set": set,
+        "set": rows.value("minimal_set", in: row).stringArray ?? [],
         "explanation": explanation.split(separator: "\n").first.map(String.init) ?? "",
         "members": explanation.split(separator: "\n").dropFirst().map(String.init),
         "spark": ReportCharts.sparkline(report.dailyCounts(of: fingerprint)),
@@ -105,10 +102,6 @@ public enum ReportHTML {
       list.append(fields)
     }
     return ["hasRows": !list.isEmpty, "rows": list]
-  }
-
-  static func healthContext(_ health: [String: PanelValue]) -> [String: Any] {
-    health.mapValues { display($0) }
   }
 
   /// A value as the page shows it: numbers grouped, null as a dash.

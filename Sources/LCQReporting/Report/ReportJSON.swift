@@ -1,4 +1,3 @@
-import Foundation
 import LCQStore
 
 /// `lcq report --format json`: one object, documented in `docs/report.md` (schema
@@ -46,9 +45,7 @@ public enum ReportJSON {
     case .integer(let number): return .int(Int(number))
     case .real(let number): return .number(number.isFinite ? "\(number)" : "null")
     case .text(let text):
-      guard arrayColumns.contains(column),
-        let array = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String]
-      else { return .string(text) }
+      guard arrayColumns.contains(column), let array = value.stringArray else { return .string(text) }
       return .array(array.map { .string($0) })
     }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A value in a dashboard panel's row, as SQLite returned it.
@@ -33,6 +34,15 @@ public enum PanelValue: Sendable, Hashable {
     case .real(let value): String(value)
     case .text(let value): value
     }
+  }
+}
+
+extension PanelValue {
+  /// The strings of a JSON array held as text (`minimal_set`, `issues`, `missing`); `nil` when
+  /// the value is not such an array.
+  public var stringArray: [String]? {
+    guard case .text(let text) = self else { return nil }
+    return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String]
   }
 }
 
