@@ -47,28 +47,29 @@ public enum BlockReplayer {
 
   static func decide(_ model: LayoutModel, _ options: Options, _ replay: inout Replay) throws(ReplayError) {
     let candidates = model.memberIndices
-    let widened = try Feasibility.check(model.rows(for: candidates, relaxed: true))
-    if !widened.isFeasible {
+    var widened = try ComponentSystems(model, relaxed: true)
+    if !widened.infeasible.isEmpty {
       replay.verdict = .conflict
-      try prove(model, candidates: candidates, relaxed: true, first: widened, &replay)
+      let sets = try prove(&widened, model: model, &replay)
       if options.enumeratesMinimalSets, candidates.count <= enumerationLimit {
+        var whole = MemberSystem(model, relaxed: true)
         let all = try ConflictEnumeration.enumerate(
-          in: model, candidates: candidates, first: replay.minimalSet, relaxed: true)
+          in: &whole, candidates: candidates, first: replay.minimalSet)
         replay.minimalSets = all.sets
         replay.minimalSetsComplete = all.isComplete
         if all.isComplete { replay.singleFixes = all.corrections.filter { $0.count == 1 }.map { $0[0] } }
       } else {
-        replay.minimalSets = [replay.minimalSet]
+        replay.minimalSets = sets
       }
       if replay.singleFixes == nil, options.findsSingleFixes {
-        replay.singleFixes = try singleFixes(model, candidates: candidates, minimalSet: replay.minimalSet)
+        replay.singleFixes = try widened.singleFixes(of: replay.minimalSet)
       }
       return
     }
-    let printed = try Feasibility.check(model.rows(for: candidates, relaxed: false))
-    if !printed.isFeasible {
+    var printed = try ComponentSystems(model, relaxed: false)
+    if !printed.infeasible.isEmpty {
       replay.verdict = .withinPrecision
-      try prove(model, candidates: candidates, relaxed: false, first: printed, &replay)
+      _ = try prove(&printed, model: model, &replay)
       return
     }
     replay.missing = model.missing.sorted()
@@ -87,33 +88,23 @@ public enum BlockReplayer {
     }
   }
 
-  /// The members of `minimalSet` whose removal alone makes the block feasible: every other
-  /// member is loaded once, then each trial adds the set without one member to a copy.
-  static func singleFixes(_ model: LayoutModel, candidates: [Int], minimalSet: [Int]) throws(ReplayError)
-    -> [Int]
-  {
-    let inSet = Set(minimalSet)
-    var base = IncrementalCheck()
-    guard try base.add(model.rows(for: candidates.filter { !inSet.contains($0) }, relaxed: true)) == nil
-    else { return [] }  // the rest conflicts by itself: no single removal can help
-    var fixes: [Int] = []
-    for member in minimalSet {
-      var trial = base
-      if try trial.add(model.rows(for: minimalSet.filter { $0 != member }, relaxed: true)) == nil {
-        fixes.append(member)
-      }
-    }
-    return fixes
-  }
-
-  /// Isolates one minimal set and attaches its certificate and witnesses.
+  /// Isolates a minimal set in each group that conflicts and proves the preferred one (with
+  /// its certificate and witnesses): the set with the fewest system-generated members, then
+  /// the smallest, then the first in canonical order. Returns every set found, preferred first.
   static func prove(
-    _ model: LayoutModel, candidates: [Int], relaxed: Bool, first: Feasibility? = nil, _ replay: inout Replay
-  ) throws(ReplayError) {
-    guard
-      let isolation = try ConflictIsolation.isolate(
-        in: model, candidates: candidates, relaxed: relaxed, first: first)
-    else { throw .solver("a conflict vanished on a second look") }
+    _ systems: inout ComponentSystems, model: LayoutModel, _ replay: inout Replay
+  ) throws(ReplayError) -> [[Int]] {
+    let rank = Dictionary(uniqueKeysWithValues: model.members.enumerated().map { ($1.index, $0) })
+    let isSystem = Set(model.members.filter(\.isSystemGenerated).map(\.index))
+    let isolations = try systems.isolateEach().sorted { lhs, rhs in
+      let (a, b) = (lhs.members, rhs.members)
+      let (systemA, systemB) = (a.count { isSystem.contains($0) }, b.count { isSystem.contains($0) })
+      if systemA != systemB { return systemA < systemB }
+      if a.count != b.count { return a.count < b.count }
+      return a.map { rank[$0]! }.lexicographicallyPrecedes(b.map { rank[$0]! })
+    }
+    let isolation = isolations[0]
+    let relaxed = systems.systems[0].relaxed
     replay.minimalSet = isolation.members
     var owners: [ObjectIdentifier: Int] = [:]
     for member in model.members {
@@ -126,6 +117,7 @@ public enum BlockReplayer {
         member: member, values: isolation.witnesses[member] ?? [:],
         rows: model.rows(for: rest, relaxed: relaxed))
     }
+    return isolations.map(\.members)
   }
 
   static func standing(of block: ConflictBlock, _ replay: Replay) -> BrokenConstraintStanding? {

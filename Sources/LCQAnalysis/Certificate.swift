@@ -69,17 +69,35 @@ public struct Certificate: Sendable {
 public struct Witness: Sendable {
   /// The list index of the member left out.
   public var constraint: Int
-  /// A value for each variable of the remaining rows, by variable name, sorted by name.
-  public var values: [(name: String, value: Rational)]
   /// Whether every remaining row (implicit rows included) holds exactly at these values.
   public var isVerified: Bool
+  /// The solution, for every variable the solver knew (a superset of the rows' variables).
+  private let solution: [Variable: Rational]
+  /// The variables of the remaining rows.
+  private let variables: [Variable]
 
   init(member: Int, values: [Variable: Rational], rows: [ModelRow]) {
     constraint = member
-    let used = Set(rows.flatMap { $0.constraint.expression.terms.map(\.variable) })
-    self.values = values.filter { used.contains($0.key) }.map { ($0.key.name, $0.value) }.sorted {
+    solution = values
+    var variables: [Variable] = []
+    var seen = Set<ObjectIdentifier>()
+    var holds = true
+    for row in rows {
+      for term in row.constraint.expression.terms where seen.insert(ObjectIdentifier(term.variable)).inserted
+      {
+        variables.append(term.variable)
+      }
+      if holds { holds = row.constraint.isSatisfied { values[$0] ?? .zero } }
+    }
+    self.variables = variables
+    isVerified = holds
+  }
+
+  /// A value for each variable of the remaining rows, by variable name, sorted by name (made
+  /// when asked for: it is text for people).
+  public var values: [(name: String, value: Rational)] {
+    variables.compactMap { variable in solution[variable].map { (variable.name, $0) } }.sorted {
       $0.name < $1.name
     }
-    isVerified = rows.allSatisfy { row in row.constraint.isSatisfied { values[$0] ?? .zero } }
   }
 }

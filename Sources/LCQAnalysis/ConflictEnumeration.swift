@@ -14,7 +14,7 @@ struct ConflictEnumeration {
 
   /// Enumerates around `first`, the set already isolated; at most `budget` isolations.
   static func enumerate(
-    in model: LayoutModel, candidates: [Int], first: [Int], relaxed: Bool, budget: Int = 400
+    in system: inout MemberSystem, candidates: [Int], first: [Int], budget: Int = 400
   ) throws(ReplayError) -> ConflictEnumeration {
     let rank = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1, $0) })
     func canonical(_ set: some Sequence<Int>) -> [Int] { set.sorted { rank[$0]! < rank[$1]! } }
@@ -39,7 +39,7 @@ struct ConflictEnumeration {
         }
         isolations += 1
         let remaining = candidates.filter { !blockedSet.contains($0) }
-        if let found = try ConflictIsolation.isolate(in: model, candidates: remaining, relaxed: relaxed) {
+        if let found = try ConflictIsolation.isolate(in: &system, candidates: remaining) {
           conflicts.append(found.members)
           conflict = found.members
         } else {
@@ -56,8 +56,9 @@ struct ConflictEnumeration {
     var sets = conflicts.map { Set($0) }
     if isComplete {
       for candidate in minimalHittingSets(of: corrections) where !sets.contains(candidate) {
-        let rows = model.rows(for: canonical(candidate), relaxed: relaxed)
-        if case .infeasible = try Feasibility.check(rows) { sets.append(candidate) }
+        if case .infeasible = try system.check(canonical(candidate), keepingValues: false) {
+          sets.append(candidate)
+        }
       }
     }
     var ordered = sets.dropFirst().map(canonical).sorted { lhs, rhs in

@@ -17,20 +17,20 @@ struct ConflictIsolation {
   /// `nil` when they are feasible together.
   /// Pass `first`, the answer for all candidates, when it is already known.
   static func isolate(
-    in model: LayoutModel, candidates: [Int], relaxed: Bool, first: Feasibility? = nil
+    in system: inout MemberSystem, candidates: [Int], first: Feasibility? = nil
   ) throws(ReplayError) -> ConflictIsolation? {
     let answer: Feasibility
     if let first {
       answer = first
     } else {
-      answer = try Feasibility.check(model.rows(for: candidates, relaxed: relaxed))
+      answer = try system.check(candidates, keepingValues: false)
     }
     guard case .infeasible(var proof, let support) = answer else { return nil }
     var current = candidates.filter(support.contains)
     var witnesses: [Int: [Variable: Rational]] = [:]
     for member in candidates where current.contains(member) {
       let trial = current.filter { $0 != member }
-      switch try Feasibility.check(model.rows(for: trial, relaxed: relaxed)) {
+      switch try system.check(trial) {
       case .feasible(let values):
         // A solution of a superset of (final set − member) is a solution of it too.
         witnesses[member] = values

@@ -64,4 +64,44 @@ struct LayoutModel: Sendable {
 
   /// The list indices of every member, in canonical order.
   var memberIndices: [Int] { members.map(\.index) }
+
+  /// The members split into groups that share no variable, through their rows or their
+  /// implicit rows: each group (list indices, in canonical order) can be decided alone, and a
+  /// minimal conflicting set always lies within one group. Groups come in the canonical order
+  /// of their first members.
+  var components: [[Int]] {
+    var parent = Array(members.indices)
+    func root(_ position: Int) -> Int {
+      var position = position
+      while parent[position] != position {
+        parent[position] = parent[parent[position]]
+        position = parent[position]
+      }
+      return position
+    }
+    var owner: [ObjectIdentifier: Int] = [:]
+    for (position, member) in members.enumerated() {
+      let expressions =
+        (member.relaxed + member.exact).map(\.expression) + member.implicit.map { implicit[$0].expression }
+      for expression in expressions {
+        for term in expression.terms {
+          let id = ObjectIdentifier(term.variable)
+          guard let first = owner[id] else {
+            owner[id] = position
+            continue
+          }
+          let (a, b) = (root(first), root(position))
+          if a != b { parent[max(a, b)] = min(a, b) }
+        }
+      }
+    }
+    var groups: [Int: [Int]] = [:]
+    var order: [Int] = []
+    for (position, member) in members.enumerated() {
+      let group = root(position)
+      if groups[group] == nil { order.append(group) }
+      groups[group, default: []].append(member.index)
+    }
+    return order.map { groups[$0]! }
+  }
 }

@@ -90,7 +90,7 @@ extension LayoutModelBuilder {
     _ item: LayoutItem, key: String, _ attribute: LayoutAttribute, _ constraint: LayoutConstraint,
     _ rightToLeft: Bool, _ context: inout MemberContext
   ) -> Side {
-    let frame = frame(key, item: item, &context)
+    let frame = frame(key, item: item)
     let half = Rational(1, 2)
     func mirrored(_ side: Side) -> Side {
       rightToLeft ? Side(expression: side.expression * -Rational.one, kind: side.kind) : side
@@ -142,7 +142,7 @@ extension LayoutModelBuilder {
     _ key: String, _ frame: ItemFrame, _ side: MarginGuides.Side, _ context: inout MemberContext
   ) -> Expression<Rational> {
     if let guideKey = marginGuides.guide(of: key, side: side) {
-      let guide = self.frame(guideKey, item: model.itemsByKey[guideKey], &context)
+      let guide = self.frame(guideKey, item: model.itemsByKey[guideKey])
       switch side {
       case .left: return guide.x(.zero)
       case .right: return guide.x(.one)
@@ -183,7 +183,7 @@ extension LayoutModelBuilder {
       origin = Expression(unknown("origin[\(context.index)].y", .containerOrigin, &context))
     } else if let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil
     {
-      let superFrame = self.frame(superview.identity, item: superview, &context)
+      let superFrame = self.frame(superview.identity, item: superview)
       origin = Expression(horizontal ? superFrame.minX : superFrame.minY)
     } else {
       let axis = horizontal ? "x" : "y"

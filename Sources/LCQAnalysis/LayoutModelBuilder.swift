@@ -10,6 +10,10 @@ struct LayoutModelBuilder {
   var implicitIndex: [String: Int] = [:]
   /// Unknown variables already made, by key.
   var unknowns: [String: Variable] = [:]
+  /// The name of the `size ≥ 0` row of each frame's width and height, by variable.
+  var sizeRowNames: [ObjectIdentifier: String] = [:]
+  /// The implicit row of each size already made, by variable.
+  var sizeRowIndex: [ObjectIdentifier: Int] = [:]
 
   init(block: ConflictBlock) {
     self.block = block
@@ -57,6 +61,7 @@ struct LayoutModelBuilder {
     for (candidate, isSystem, _) in ordered {
       var context = MemberContext(index: candidate.index)
       let (exact, relaxed) = lower(candidate.constraint, &context)
+      requireSizes(in: exact + relaxed, &context)
       model.missing.formUnion(context.missing)
       model.members.append(
         LayoutModel.Member(
@@ -77,19 +82,42 @@ struct LayoutModelBuilder {
 
   // MARK: Frames, implicit rows and unknowns
 
-  /// The frame of an item, made with its `width ≥ 0` and `height ≥ 0` rows on first use.
-  mutating func frame(_ key: String, item: LayoutItem?, _ context: inout MemberContext) -> ItemFrame {
-    let frame: ItemFrame
-    if let existing = model.frames[key] {
-      frame = existing
-    } else {
-      frame = ItemFrame(key: key)
-      model.frames[key] = frame
-      if let item { model.itemsByKey[key] = item }
-    }
-    require("\(key).width ≥ 0", Expression(frame.width), .greaterThanOrEqual, &context)
-    require("\(key).height ≥ 0", Expression(frame.height), .greaterThanOrEqual, &context)
+  /// The frame of an item, made on first use.
+  mutating func frame(_ key: String, item: LayoutItem?) -> ItemFrame {
+    if let existing = model.frames[key] { return existing }
+    let frame = ItemFrame(key: key)
+    model.frames[key] = frame
+    if let item { model.itemsByKey[key] = item }
+    sizeRowNames[ObjectIdentifier(frame.width)] = "\(key).width ≥ 0"
+    sizeRowNames[ObjectIdentifier(frame.height)] = "\(key).height ≥ 0"
     return frame
+  }
+
+  /// Adds `size ≥ 0` to the member's needs for each frame size its rows or its implicit rows
+  /// use: a size the member never mentions cannot take part in its conflicts.
+  mutating func requireSizes(in rows: [Constraint<Rational>], _ context: inout MemberContext) {
+    for row in rows { requireSizes(in: row.expression, &context) }
+    var checked = 0
+    while checked < context.implicit.count {  // the list grows as sizes are added
+      requireSizes(in: model.implicit[context.implicit[checked]].expression, &context)
+      checked += 1
+    }
+  }
+
+  private mutating func requireSizes(in expression: Expression<Rational>, _ context: inout MemberContext) {
+    for term in expression.terms {
+      let id = ObjectIdentifier(term.variable)
+      guard let name = sizeRowNames[id] else { continue }
+      let index: Int
+      if let existing = sizeRowIndex[id] {
+        index = existing
+      } else {
+        index = model.implicit.count
+        model.implicit.append(Constraint(Expression(term.variable), .greaterThanOrEqual, name: name))
+        sizeRowIndex[id] = index
+      }
+      if !context.implicit.contains(index) { context.implicit.append(index) }
+    }
   }
 
   /// Adds an implicit row (once per block) to the member's needs.

@@ -41,6 +41,9 @@ enum PrintedPrecision {
 
   /// 10^exponent, exactly.
   static func powerOfTen(_ exponent: Int) -> Rational {
-    Rational(decimal: "1e\(exponent)")!
+    guard abs(exponent) <= 18 else { return Rational(decimal: "1e\(exponent)")! }
+    var power: Int64 = 1
+    for _ in 0..<abs(exponent) { power *= 10 }
+    return exponent < 0 ? Rational(1, power) : Rational(power, 1)
   }
 }

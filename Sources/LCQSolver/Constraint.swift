@@ -43,7 +43,7 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
 
   /// Whether the constraint holds when each variable takes `value(variable)`, exactly for
   /// exact numbers and within the number type's tolerance otherwise.
-  public func isSatisfied(by value: (Variable) -> Number) -> Bool {
+  @inlinable public func isSatisfied(by value: (Variable) -> Number) -> Bool {
     let result = expression.value(value)
     switch relation {
     case .equal: return result.isNearZero

@@ -6,7 +6,7 @@ public struct Term<Number: SolverNumber>: Sendable {
   public var coefficient: Number
 
   /// Creates a term.
-  public init(_ variable: Variable, _ coefficient: Number = .one) {
+  @inlinable public init(_ variable: Variable, _ coefficient: Number = .one) {
     self.variable = variable
     self.coefficient = coefficient
   }
@@ -20,23 +20,23 @@ public struct Expression<Number: SolverNumber>: Sendable, CustomStringConvertibl
   public var constant: Number
 
   /// Creates an expression.
-  public init(_ terms: [Term<Number>] = [], constant: Number = .zero) {
+  @inlinable public init(_ terms: [Term<Number>] = [], constant: Number = .zero) {
     self.terms = terms
     self.constant = constant
   }
 
   /// The expression `variable`.
-  public init(_ variable: Variable) {
+  @inlinable public init(_ variable: Variable) {
     self.init([Term(variable)])
   }
 
   /// The expression `constant`.
-  public init(constant: Number) {
+  @inlinable public init(constant: Number) {
     self.init([], constant: constant)
   }
 
   /// The value when each variable takes `value(variable)`.
-  public func value(_ value: (Variable) -> Number) -> Number {
+  @inlinable public func value(_ value: (Variable) -> Number) -> Number {
     terms.reduce(constant) { $0 + $1.coefficient * value($1.variable) }
   }
 
@@ -48,22 +48,22 @@ public struct Expression<Number: SolverNumber>: Sendable, CustomStringConvertibl
   }
 
   /// The sum.
-  public static func + (lhs: Expression, rhs: Expression) -> Expression {
+  @inlinable public static func + (lhs: Expression, rhs: Expression) -> Expression {
     Expression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
   }
 
   /// The difference.
-  public static func - (lhs: Expression, rhs: Expression) -> Expression {
+  @inlinable public static func - (lhs: Expression, rhs: Expression) -> Expression {
     lhs + rhs * -Number.one
   }
 
   /// The product.
-  public static func * (lhs: Expression, rhs: Number) -> Expression {
+  @inlinable public static func * (lhs: Expression, rhs: Number) -> Expression {
     Expression(lhs.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
   }
 
   /// The sum.
-  public static func + (lhs: Expression, rhs: Number) -> Expression {
+  @inlinable public static func + (lhs: Expression, rhs: Number) -> Expression {
     Expression(lhs.terms, constant: lhs.constant + rhs)
   }
 }

@@ -87,13 +87,22 @@ extension Solver {
   }
 
   /// The row to pivot on so that a parametric marker can leave the tableau.
+  ///
+  /// A dummy's row comes first: it holds a redundant copy of a required equality (only dummies,
+  /// constant zero), so pivoting on it changes no value and hands the removed constraint's place
+  /// to the copy. Pivoting on any other row would give that dummy a non-zero constant, silently
+  /// dropping the copy (the test of adds and removes with repeated constraints found this).
+  /// Then the restricted rows by the ratio test, then an external row.
   func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+    var dummy: Symbol?
     var negative: (symbol: Symbol, ratio: Number)?
     var positive: (symbol: Symbol, ratio: Number)?
     var any: Symbol?
     for (basic, row) in rows {
       guard let coefficient = row.cell(marker) else { continue }
-      if basic.kind == .external {
+      if basic.kind == .dummy {
+        if dummy == nil || basic < dummy! { dummy = basic }
+      } else if basic.kind == .external {
         if any == nil || basic < any! { any = basic }
       } else if coefficient < .zero {
         let ratio = -row.constant / coefficient
@@ -111,6 +120,6 @@ extension Solver {
         }
       }
     }
-    return negative?.symbol ?? positive?.symbol ?? any
+    return dummy ?? negative?.symbol ?? positive?.symbol ?? any
   }
 }

@@ -178,7 +178,6 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// The symbol a new row should be solved for: its lowest external, else a marker or error
   /// with a negative coefficient; `nil` when the row needs an artificial variable.
   func chooseSubject(_ row: Row<Number>, _ tag: Tag) -> Symbol? {
-    var external: Symbol?
     // Cells are sorted by symbol number, so the first external is the lowest.
     if let external = row.symbols.first(where: { $0.kind == .external }) { return external }
     for candidate in [tag.marker, tag.other].compactMap({ $0 }) where candidate.isRestricted {

@@ -154,4 +154,58 @@ final class SolverPropertyTests: XCTestCase {
       }
     }
   }
+
+  func testARefusedConstraintLeavesTheSolverAsIfItWasNeverTried() {
+    var generator = SplitMix(seed: 77)
+    var refusals = 0
+    for round in 0..<3000 {
+      let (count, system) = randomSystem(&generator)
+      let variables = (0..<count).map { Variable("x\($0)") }
+      let constraints = makeConstraints(system, variables: variables, as: Q.self)
+      var solver = Solver<Q>()
+      var accepted: [RandomConstraint] = []
+      for (constraint, data) in zip(constraints, system) {
+        let expected = fourierMotzkinFeasible(variables: count, accepted + [data])
+        let added = (try? solver.add(constraint)) != nil
+        XCTAssertEqual(added, expected, "round \(round): after \(accepted.count) accepted, \(constraint)")
+        if added { accepted.append(data) } else { refusals += 1 }
+      }
+      let values = solver.values()
+      for constraint in constraints where solver.contains(constraint) {
+        XCTAssertTrue(constraint.isSatisfied { values[$0] ?? .zero }, "round \(round): \(constraint)")
+      }
+    }
+    XCTAssertGreaterThan(refusals, 300)
+  }
+
+  func testAddsAndRemovesInAnyOrderAgreeWithFourierMotzkin() throws {
+    var generator = SplitMix(seed: 31)
+    var refusals = 0
+    for round in 0..<2000 {
+      var (count, system) = randomSystem(&generator)
+      // Logs repeat constraints: copies make redundant rows, which removal must handle.
+      system += system.filter { _ in Bool.random(using: &generator) }
+      let variables = (0..<count).map { Variable("x\($0)") }
+      let constraints = makeConstraints(system, variables: variables, as: Q.self)
+      var solver = Solver<Q>()
+      for step in 0..<12 {
+        let index = Int.random(in: 0..<constraints.count, using: &generator)
+        let constraint = constraints[index]
+        if solver.contains(constraint) {
+          try solver.remove(constraint)
+        } else {
+          let inside = constraints.indices.filter { solver.contains(constraints[$0]) }
+          let expected = fourierMotzkinFeasible(variables: count, inside.map { system[$0] } + [system[index]])
+          let added = (try? solver.add(constraint)) != nil
+          if !added { refusals += 1 }
+          XCTAssertEqual(added, expected, "round \(round) step \(step): \(constraint)")
+        }
+        let values = solver.values()
+        for constraint in constraints where solver.contains(constraint) {
+          XCTAssertTrue(constraint.isSatisfied { values[$0] ?? .zero }, "round \(round) step \(step)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(refusals, 300)
+  }
 }

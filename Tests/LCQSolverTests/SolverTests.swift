@@ -104,4 +104,28 @@ final class SolverTests: XCTestCase {
     XCTAssertThrowsError(try solver.remove(constraint))
     XCTAssertThrowsError(try solver.addEditVariable(x, strength: .required))
   }
+
+  func testRemovingOneOfTwoCopiesOfAnEqualityKeepsTheOther() throws {
+    // The sequence a random test found: without preferring the copy's dummy row when the first
+    // equality left, the copy was silently dropped and x0 + x1 + 3·x2 + 1 = 0 no longer held.
+    let (x0, x1, x2) = (Variable("x0"), Variable("x1"), Variable("x2"))
+    func constraint(_ a: Int, _ b: Int, _ c: Int, _ constant: Int, _ relation: Relation) -> Constraint<Q> {
+      Constraint(
+        Expression([Term(x0, Q(a)), Term(x1, Q(b)), Term(x2, Q(c))], constant: Q(constant)), relation)
+    }
+    let first = constraint(1, 1, 3, 1, .equal)
+    let copy = constraint(1, 1, 3, 1, .equal)
+    let bound = constraint(3, 1, -3, -2, .greaterThanOrEqual)
+    var solver = Solver<Q>()
+    try solver.add(constraint(-2, 2, -3, -3, .lessThanOrEqual))
+    try solver.add(constraint(3, -3, 0, -2, .greaterThanOrEqual))
+    try solver.add(bound)
+    try solver.add(first)
+    try solver.remove(bound)
+    try solver.add(constraint(3, 1, -3, -2, .greaterThanOrEqual))
+    try solver.add(copy)
+    try solver.remove(first)
+    let values = solver.values()
+    XCTAssertTrue(copy.isSatisfied { values[$0] ?? .zero }, "\(values)")
+  }
 }
