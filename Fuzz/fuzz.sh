@@ -7,6 +7,8 @@
 # other; it is seeded from the test corpus, the examples and generated blocks. Crash, leak and
 # timeout inputs are written to $LCQ_FUZZ_DIR/TARGET/artifacts and make the script exit 1.
 # Every run appends one line to $LCQ_FUZZ_DIR/runs.tsv: date, target, seconds, inputs, result.
+# Stopping a run with SIGINT (Ctrl-C to the fuzzer) ends it early as "interrupted", with its
+# inputs counted.
 set -euo pipefail
 cd "$(dirname "$0")"
 target=${1:?usage: fuzz.sh scanner|replay SECONDS [MAX_LEN]}
@@ -43,7 +45,11 @@ ASAN_OPTIONS=detect_leaks=0 "$executable" "$corpus" "$seeds" "${dictionary[@]}" 
   -max_total_time="$seconds" -max_len="$max_len" -timeout=1 -rss_limit_mb=4096 \
   -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
 inputs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -1)
-result=$([[ $status == 0 ]] && echo clean || echo "failed ($status)")
+case $status in
+  0) result=clean ;;
+  72) result=interrupted status=0 ;;  # libFuzzer's exit code after SIGINT
+  *) result="failed ($status)" ;;
+esac
 printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${inputs:-0}" "$result" >>"$work/runs.tsv"
 echo "fuzz $target: ${inputs:-0} inputs in ${seconds}s, $result (log: $log)"
 if [[ $status != 0 ]]; then

@@ -60,14 +60,16 @@ extension LCQCommand {
             failedInputs += 1
           }
         }
+        pipeline.stopWorker()
         try session.finish(pipeline.interrupted ? .interrupted : .finished)
       } catch {
-        pipeline.progress.clear()
+        pipeline.stopWorker()
+        pipeline.worker.progress.clear()
         StandardError.write("lcq: \(error)")
         try? session.finish(.failed)
         throw ExitStatus.databaseError
       }
-      pipeline.progress.clear()
+      pipeline.worker.progress.clear()
       StandardError.write(
         "lcq: " + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.path))
       if failedInputs > 0 { throw ExitStatus.inputUnreadable }

@@ -8,30 +8,21 @@ import LCQStore
   import Darwin
 #endif
 
-/// Reads inputs, analyses each block (once per distinct list, see ``AnalysisCache``) and hands
-/// it to the session, committing at least once a second and whenever a live input catches up.
+/// Reads inputs and hands their blocks to a ``BlockWorker``, which analyses each (once per
+/// distinct list, see ``AnalysisCache``) and stores it, committing at least once a second and
+/// whenever a live input catches up. Reading and parsing run on the calling thread meanwhile.
 struct IngestPipeline {
-  let session: IngestSession
-  var cache = AnalysisCache()
-  var identities: OccurrenceIdentity
-  let clock: IngestClock
-  let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
-  var progress = ProgressLine()
+  let worker: BlockWorker
   private(set) var interrupted = false
   private var linesBefore = 0
   private var bytesBefore = 0
-  private var lastCommit = ContinuousClock.now
-
-  /// Most blocks held before a commit, whatever the time.
-  static let batchLimit = 4096
 
   init(session: IngestSession, runKey: String?, clock: IngestClock) {
-    self.session = session
-    self.clock = clock
-    identities = OccurrenceIdentity(runKey: runKey)
+    worker = BlockWorker(session: session, runKey: runKey, clock: clock)
   }
 
-  /// Reads `input` (`-` is standard input) to its end, or until a signal.
+  /// Reads `input` (`-` is standard input) to its end, or until a signal, and waits until its
+  /// blocks are stored.
   mutating func ingest(_ input: String) throws {
     let descriptor: Int32 = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
     guard descriptor >= 0 else { throw InputError.cannotOpen(path: input, code: errno) }
@@ -44,14 +35,21 @@ struct IngestPipeline {
     let reader = LiveReader(descriptor: descriptor, file: input)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
+    var blocks: [ConflictBlock] = []
+    func handOver(caughtUp: Bool) throws {
+      try worker.submit(
+        blocks, lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead,
+        caughtUp: caughtUp)
+      blocks.removeAll()
+    }
     reading: while true {
       switch try reader.next(into: buffer) {
       case .data(let count, let filledBuffer):
-        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { add($0) }
-        try commitIfDue(scanner, caughtUp: !filledBuffer)
+        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { blocks.append($0) }
+        try handOver(caughtUp: !filledBuffer)
       case .quiet:
-        scanner.closeOpenMessage { add($0) }
-        try commitIfDue(scanner, caughtUp: true)
+        scanner.closeOpenMessage { blocks.append($0) }
+        try handOver(caughtUp: true)
       case .end:
         break reading
       case .interrupted:
@@ -59,30 +57,17 @@ struct IngestPipeline {
         break reading
       }
     }
-    let summary = scanner.finish { add($0) }
+    let summary = scanner.finish { blocks.append($0) }
+    try handOver(caughtUp: false)
     for issue in summary.issues { StandardError.write("lcq: \(issue)") }
     linesBefore += summary.lines
     bytesBefore += summary.bytes
-    session.setInput(lines: linesBefore, bytes: bytesBefore)
-    try session.commit()
-    lastCommit = .now
+    try worker.flush(lines: linesBefore, bytes: bytesBefore)
   }
 
-  private mutating func add(_ block: ConflictBlock) {
-    let analyzer = self.analyzer
-    let summary = cache.summary(of: block) { analyzer.analyze($0) }
-    session.add(BlockRecord(block: block, summary: summary, clock: clock, identities: &identities))
-    progress.update(session.totals)
-  }
-
-  /// Commits when blocks wait and a second has passed, the input caught up, or the batch is full.
-  private mutating func commitIfDue(_ scanner: ConflictScanner, caughtUp: Bool) throws {
-    session.setInput(lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead)
-    guard session.pendingCount > 0 else { return }
-    let due =
-      caughtUp || ContinuousClock.now - lastCommit >= .seconds(1) || session.pendingCount >= Self.batchLimit
-    guard due else { return }
-    try session.commit()
-    lastCommit = .now
+  /// Ends the worker once what it holds is handled; call after the last input, before the
+  /// session is used again.
+  func stopWorker() {
+    worker.stop()
   }
 }

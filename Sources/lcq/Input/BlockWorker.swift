@@ -1,0 +1,141 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import LCQStore
+
+/// Analyses and stores blocks on a thread of its own, so that reading and parsing the next
+/// stretch of input overlaps with the analysis and the database writes of the last one.
+///
+/// Blocks are handled one at a time in the order they were submitted. While the worker runs it
+/// alone touches the session; the caller touches the session (and ``progress``) again only
+/// after ``flush(lines:bytes:)`` has returned or the worker has failed, which the lock orders.
+/// At most ``queueLimit`` batches wait, so memory stays bounded however fast the input is.
+final class BlockWorker: @unchecked Sendable {
+  /// Most batches waiting for the worker; `submit` blocks beyond it.
+  static let queueLimit = 4
+  /// Most blocks held before a commit, whatever the time.
+  static let batchLimit = 4096
+
+  private enum Work {
+    case blocks([ConflictBlock], lines: Int, bytes: Int, caughtUp: Bool)
+    case flush(lines: Int, bytes: Int)
+  }
+
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var queue: [Work] = []
+  private var failure: StoreError?
+  private var flushesDone = 0
+  private var flushesAsked = 0
+  private var stopping = false
+  private var exited = false
+
+  // Owned by the worker thread while it runs.
+  private let session: IngestSession
+  private let clock: IngestClock
+  private var cache = AnalysisCache()
+  private var identities: OccurrenceIdentity
+  private let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
+  private var lastCommit = ContinuousClock.now
+  /// The progress line (drawn by the worker; the caller may clear it after a flush).
+  var progress = ProgressLine()
+
+  init(session: IngestSession, runKey: String?, clock: IngestClock) {
+    self.session = session
+    self.clock = clock
+    identities = OccurrenceIdentity(runKey: runKey)
+    let thread = Thread { [self] in run() }
+    thread.name = "lcq ingest worker"
+    thread.start()
+  }
+
+  /// Hands over the blocks read so far; `caughtUp` says the input has nothing more right now,
+  /// so they should be committed at once. Throws the worker's failure, if it had one.
+  func submit(_ blocks: [ConflictBlock], lines: Int, bytes: Int, caughtUp: Bool) throws(StoreError) {
+    try enqueue(.blocks(blocks, lines: lines, bytes: bytes, caughtUp: caughtUp))
+  }
+
+  /// Commits everything submitted, with the input's totals, and waits until it is stored.
+  func flush(lines: Int, bytes: Int) throws(StoreError) {
+    try enqueue(.flush(lines: lines, bytes: bytes))
+    condition.lock()
+    defer { condition.unlock() }
+    flushesAsked += 1
+    while flushesDone < flushesAsked, failure == nil { condition.wait() }
+    if let failure { throw failure }
+  }
+
+  /// Lets the worker finish what is queued (not committing it: the session's own finish does),
+  /// ends its thread, and waits for that.
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    stopping = true
+    condition.broadcast()
+    while !exited { condition.wait() }
+  }
+
+  private func enqueue(_ work: Work) throws(StoreError) {
+    condition.lock()
+    defer { condition.unlock() }
+    while queue.count >= Self.queueLimit, failure == nil { condition.wait() }
+    if let failure { throw failure }
+    queue.append(work)
+    condition.broadcast()
+  }
+
+  private func run() {
+    while true {
+      condition.lock()
+      while queue.isEmpty, !stopping { condition.wait() }
+      if queue.isEmpty {
+        exited = true
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      let work = queue.removeFirst()
+      let failed = failure != nil
+      condition.broadcast()
+      condition.unlock()
+      guard !failed else { continue }  // after a failure, nothing more is written
+      do {
+        try process(work)
+      } catch {
+        condition.lock()
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+      }
+    }
+  }
+
+  private func process(_ work: Work) throws(StoreError) {
+    switch work {
+    case .blocks(let blocks, let lines, let bytes, let caughtUp):
+      for block in blocks {
+        let analyzer = self.analyzer
+        let summary = cache.summary(of: block) { analyzer.analyze($0) }
+        session.add(BlockRecord(block: block, summary: summary, clock: clock, identities: &identities))
+        progress.update(session.totals)
+      }
+      session.setInput(lines: lines, bytes: bytes)
+      guard session.pendingCount > 0 else { return }
+      let due =
+        caughtUp || ContinuousClock.now - lastCommit >= .seconds(1) || session.pendingCount >= Self.batchLimit
+      if due { try commit() }
+    case .flush(let lines, let bytes):
+      session.setInput(lines: lines, bytes: bytes)
+      try commit()
+      condition.lock()
+      flushesDone += 1
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  private func commit() throws(StoreError) {
+    try session.commit()
+    lastCommit = .now
+  }
+}
