@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 corpus=../Tests/LCQParsingTests/Fixtures/corpus/real
 
-swift build -c release --product lcq-replay-bench >/dev/null
+# --disable-build-manifest-caching: see Fuzz/fuzz.sh (a nested package and files added to lcq).
+swift build -c release --product lcq-replay-bench --disable-build-manifest-caching >/dev/null
 (cd .. && swift build -c release --product lcq >/dev/null)
 bench=.build/release/lcq-replay-bench
 lcq=../.build/release/lcq

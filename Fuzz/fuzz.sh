@@ -22,8 +22,9 @@ esac
 
 # SwiftPM's --sanitize fuzzer renames each executable's entry point for libFuzzer; the
 # combined -sanitize flag after it keeps AddressSanitizer too (a later -sanitize= replaces an
-# earlier one).
-swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+# earlier one). Without --disable-build-manifest-caching a nested package keeps building
+# lcq's old list of source files after a file is added there.
+swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching \
   --scratch-path "$work/build" --product "$binary" 2>&1 | grep -E 'error|Compiling Fuzz|Build complete' || true
 executable="$work/build/release/$binary"
 [[ -x $executable ]] || { echo "fuzz.sh: $binary did not build" >&2; exit 2; }

@@ -117,7 +117,7 @@ public enum BlockReplayer {
         member: member, values: isolation.witnesses[member] ?? [:],
         rows: model.rows(for: rest, relaxed: relaxed))
     }
-    return isolations.map(\.members)
+    return isolations.map { $0.members }
   }
 
   static func standing(of block: ConflictBlock, _ replay: Replay) -> BrokenConstraintStanding? {
