@@ -50,7 +50,8 @@ let package = Package(
     .testTarget(name: "LCQSolverTests", dependencies: ["LCQSolver"]),
     .testTarget(
       name: "LCQAnalysisTests",
-      dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver"]
+      dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver"],
+      exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
     .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
     .testTarget(
