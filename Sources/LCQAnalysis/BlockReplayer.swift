@@ -97,19 +97,15 @@ public enum BlockReplayer {
     let rank = Dictionary(uniqueKeysWithValues: model.members.enumerated().map { ($1.index, $0) })
     let isSystem = Set(model.members.filter(\.isSystemGenerated).map(\.index))
     let isolations = try systems.isolateEach().sorted { lhs, rhs in
-      let (a, b) = (lhs.members, rhs.members)
+      let (a, b) = (lhs.0.members, rhs.0.members)
       let (systemA, systemB) = (a.count { isSystem.contains($0) }, b.count { isSystem.contains($0) })
       if systemA != systemB { return systemA < systemB }
       if a.count != b.count { return a.count < b.count }
       return a.map { rank[$0]! }.lexicographicallyPrecedes(b.map { rank[$0]! })
     }
-    let isolation = isolations[0]
-    let relaxed = systems.systems[0].relaxed
+    let (isolation, owners) = isolations[0]
+    let relaxed = systems.relaxed
     replay.minimalSet = isolation.members
-    var owners: [ObjectIdentifier: Int] = [:]
-    for member in model.members {
-      for row in relaxed ? member.relaxed : member.exact { owners[ObjectIdentifier(row)] = member.index }
-    }
     replay.certificate = Certificate(proof: isolation.proof, owners: owners)
     replay.witnesses = isolation.members.map { member in
       let rest = isolation.members.filter { $0 != member }
@@ -117,7 +113,7 @@ public enum BlockReplayer {
         member: member, values: isolation.witnesses[member] ?? [:],
         rows: model.rows(for: rest, relaxed: relaxed))
     }
-    return isolations.map { $0.members }
+    return isolations.map { $0.0.members }
   }
 
   static func standing(of block: ConflictBlock, _ replay: Replay) -> BrokenConstraintStanding? {

@@ -2,6 +2,8 @@
 /// ``MemberSystem`` of its own: the block is feasible exactly when every group is, and each
 /// solver only ever holds the rows that can interact.
 struct ComponentSystems {
+  /// Whether the rows are the widened (`relaxed`) or the printed ones.
+  let relaxed: Bool
   /// The groups, as list indices in canonical order.
   let groups: [[Int]]
   /// One solver per group.
@@ -11,6 +13,7 @@ struct ComponentSystems {
 
   /// Checks every group of `model` with the widened (`relaxed`) or the printed rows.
   init(_ model: LayoutModel, relaxed: Bool) throws(ReplayError) {
+    self.relaxed = relaxed
     groups = model.components
     var systems: [MemberSystem] = []
     var answers: [Feasibility] = []
@@ -26,15 +29,16 @@ struct ComponentSystems {
   /// The positions of the groups that cannot hold.
   var infeasible: [Int] { answers.indices.filter { !answers[$0].isFeasible } }
 
-  /// One isolated minimal set per infeasible group, in group order.
-  mutating func isolateEach() throws(ReplayError) -> [ConflictIsolation] {
-    var isolations: [ConflictIsolation] = []
+  /// One isolated minimal set per infeasible group, in group order, with the owners of its
+  /// group's rows (to read the certificate).
+  mutating func isolateEach() throws(ReplayError) -> [(ConflictIsolation, owners: [ObjectIdentifier: Int])] {
+    var isolations: [(ConflictIsolation, owners: [ObjectIdentifier: Int])] = []
     for group in infeasible {
       guard
         let isolation = try ConflictIsolation.isolate(
           in: &systems[group], candidates: groups[group], first: answers[group])
       else { throw .solver("a conflict vanished on a second look") }
-      isolations.append(isolation)
+      isolations.append((isolation, systems[group].owners))
     }
     return isolations
   }

@@ -24,6 +24,11 @@ struct LayoutModelBuilder {
     var implicit: [Int] = []
     var missing: Set<MissingQuantity> = []
     let index: Int
+
+    /// Adds implicit row `index` to the member's needs, once.
+    mutating func need(_ index: Int) {
+      if !implicit.contains(index) { implicit.append(index) }
+    }
   }
 
   mutating func build() -> LayoutModel {
@@ -116,7 +121,7 @@ struct LayoutModelBuilder {
         model.implicit.append(Constraint(Expression(term.variable), .greaterThanOrEqual, name: name))
         sizeRowIndex[id] = index
       }
-      if !context.implicit.contains(index) { context.implicit.append(index) }
+      context.need(index)
     }
   }
 
@@ -132,7 +137,7 @@ struct LayoutModelBuilder {
       model.implicit.append(Constraint(expression, relation, name: name))
       implicitIndex[name] = index
     }
-    if !context.implicit.contains(index) { context.implicit.append(index) }
+    context.need(index)
   }
 
   /// An unknown quantity (made once per key).

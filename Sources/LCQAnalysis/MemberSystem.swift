@@ -17,8 +17,8 @@ struct MemberSystem {
   private var solver = Solver<Rational>()
   /// Position in `model.members` by list index.
   private let position: [Int: Int]
-  /// The member owning each row, by the row's identity.
-  private let owners: [ObjectIdentifier: Int]
+  /// The member owning each row (of this system's form), by the row's identity.
+  let owners: [ObjectIdentifier: Int]
   /// Members in the solver, with how many of their rows (in order) are in.
   private var loaded: [Int: Int] = [:]
   /// For each implicit row, how many loaded members need it.
@@ -96,8 +96,7 @@ struct MemberSystem {
       return nil
     } catch {
       guard case .unsatisfiableConstraint(_, let proof) = error else { throw .solver("\(error)") }
-      let members = Set(proof.entries.compactMap { owners[ObjectIdentifier($0.constraint)] })
-      return .infeasible(proof, members: members)
+      return Feasibility.refuted(by: proof, owners: owners)
     }
   }
 

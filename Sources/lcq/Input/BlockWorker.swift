@@ -113,8 +113,8 @@ final class BlockWorker: @unchecked Sendable {
   private func process(_ work: Work) throws(StoreError) {
     switch work {
     case .blocks(let blocks, let lines, let bytes, let caughtUp):
+      let analyzer = self.analyzer
       for block in blocks {
-        let analyzer = self.analyzer
         let summary = cache.summary(of: block) { analyzer.analyze($0) }
         session.add(BlockRecord(block: block, summary: summary, clock: clock, identities: &identities))
         progress.update(session.totals)
