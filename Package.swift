@@ -22,7 +22,9 @@ let package = Package(
       dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
     ),
     .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
-    .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver"]),
+    // SHA-256 on the x86 SHA instructions, for LCQAnalysis's SHA256 (which falls back to Swift).
+    .target(name: "CSHA256"),
+    .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver", "CSHA256"]),
     .target(
       name: "LCQStore",
       dependencies: ["LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift")]

@@ -48,9 +48,19 @@ public struct AnalysisSummary: Sendable, Hashable {
 /// again. Everything a summary holds depends only on that key: list indices, verdicts and
 /// fingerprints do not depend on which addresses objects had.
 ///
+/// A block whose descriptions are not parsed yet (see ``ConflictBlock/parsingDescriptions()``)
+/// is parsed only when the cache misses, or when the list it matches had descriptions that
+/// cannot be read (their issues carry this block's own lines and columns).
+///
 /// Memory is bounded: when full, the cache starts over.
 public struct AnalysisCache: Sendable {
-  private var entries: [String: AnalysisSummary] = [:]
+  private struct Entry: Sendable {
+    var summary: AnalysisSummary
+    var hasUnreadableDescriptions: Bool
+  }
+
+  private var entries: [ListKey: Entry] = [:]
+  private var keyBuilder = ListKey.Builder()
   /// Most entries kept.
   public let capacity: Int
   /// Lookups answered from the cache.
@@ -67,54 +77,40 @@ public struct AnalysisCache: Sendable {
   public mutating func summary(of block: ConflictBlock, analyze: (ConflictBlock) -> BlockAnalysis)
     -> AnalysisSummary
   {
-    let key = Self.key(of: block)
+    var block = block
+    return summary(of: &block, analyze: analyze)
+  }
+
+  /// The summary of `block`, from the cache or from `analyze`; parses `block`'s descriptions
+  /// first when it has to (a miss, or a match with unreadable descriptions).
+  public mutating func summary(of block: inout ConflictBlock, analyze: (ConflictBlock) -> BlockAnalysis)
+    -> AnalysisSummary
+  {
+    summary(of: &block, key: keyBuilder.key(of: block), analyze: analyze)
+  }
+
+  /// The summary of `block`, whose key was worked out already (on another thread, say).
+  public mutating func summary(
+    of block: inout ConflictBlock, key: ListKey, analyze: (ConflictBlock) -> BlockAnalysis
+  ) -> AnalysisSummary {
     if let known = entries[key] {
       hits += 1
-      return known
+      if known.hasUnreadableDescriptions { block = block.parsingDescriptions() }
+      return known.summary
     }
     misses += 1
-    let summary = AnalysisSummary(analyze(block))
+    block = block.parsingDescriptions()
+    let entry = Entry(
+      summary: AnalysisSummary(analyze(block)),
+      hasUnreadableDescriptions: !block.isFullyParsed)
     if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-    entries[key] = summary
-    return summary
+    entries[key] = entry
+    return entry.summary
   }
 
-  /// The list (and the broken constraint) with every `0x…` address replaced by its order of first
-  /// appearance.
+  /// The key of `block`, as text (for tests).
   static func key(of block: ConflictBlock) -> String {
-    var numbers: [ArraySlice<UInt8>: Int] = [:]
-    var key: [UInt8] = []
-    key.reserveCapacity(block.constraints.reduce(0) { $0 + $1.description.utf8.count + 1 })
-    func append(_ description: String) {
-      let bytes = Array(description.utf8)
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        guard byte == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "x") else {
-          key.append(byte)
-          index += 1
-          continue
-        }
-        var end = index + 2
-        while end < bytes.count, bytes[end].isHexDigitByte { end += 1 }
-        let address = bytes[index..<end]
-        let number = numbers[address] ?? numbers.count
-        numbers[address] = number
-        key.append(UInt8(ascii: "@"))
-        key.append(contentsOf: String(number).utf8)
-        index = end
-      }
-      key.append(10)
-    }
-    for constraint in block.constraints { append(constraint.description) }
-    append(block.brokenConstraint?.description ?? "")
-    if block.isRedacted { key.append(contentsOf: "redacted".utf8) }
-    return String(decoding: key, as: UTF8.self)
-  }
-}
-
-extension UInt8 {
-  fileprivate var isHexDigitByte: Bool {
-    (self >= 48 && self <= 57) || (self >= 97 && self <= 102) || (self >= 65 && self <= 70)
+    var builder = ListKey.Builder()
+    return String(decoding: builder.key(of: block).bytes, as: UTF8.self)
   }
 }

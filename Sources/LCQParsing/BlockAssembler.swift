@@ -2,11 +2,14 @@
 /// text to a ``ConflictBlock``.
 struct BlockAssembler {
   let parser = ConstraintParser()
+  /// Whether descriptions are parsed now; when not, ``ConflictBlock/parsingDescriptions()``
+  /// parses them later.
+  var parsesDescriptions = true
 
   func assemble(_ raw: RawBlock) -> ConflictBlock {
     var issues = raw.issues
-    let constraints = raw.descriptions.map { parse($0, file: raw.file, issues: &issues) }
-    let broken = raw.broken.map { parse($0, file: raw.file, issues: &issues) }
+    let constraints = raw.descriptions.map { read($0, file: raw.file, issues: &issues) }
+    let broken = raw.broken.map { read($0, file: raw.file, issues: &issues) }
     if raw.descriptions.isEmpty, raw.broken == nil, !raw.isRedacted {
       issues.append(
         ParseIssue(
@@ -21,35 +24,47 @@ struct BlockAssembler {
     let source = BlockSource(
       file: raw.file, line: raw.firstLine, timestamp: raw.prefix.timestamp, process: raw.prefix.process,
       pid: raw.prefix.pid)
-    return ConflictBlock(
+    var block = ConflictBlock(
       source: source,
       platform: raw.platformHint ?? Self.platform(of: constraints + (broken.map { [$0] } ?? [])),
       header: raw.header, constraints: constraints, brokenConstraint: broken, isRedacted: raw.isRedacted,
       issues: issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
       rawText: raw.rawLines.joined(separator: "\n"), interleavedLineCount: raw.interleavedLineCount,
       lastLine: raw.lastLine)
+    if !parsesDescriptions {
+      block.descriptionsParsed = false
+      block.platformIsLogged = raw.platformHint != nil
+    }
+    return block
   }
 
-  private func parse(_ description: RawBlock.Description, file: String, issues: inout [ParseIssue])
+  /// The description without its quotes, parsed (when ``parsesDescriptions``).
+  private func read(_ description: RawBlock.Description, file: String, issues: inout [ParseIssue])
     -> LoggedConstraint
   {
     var text = description.text
     if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
       text = String(text.dropFirst().dropLast())
     }
-    switch parser.parse(text) {
+    let logged = LoggedConstraint(
+      description: text, line: description.line, column: description.column, constraint: nil, issue: nil)
+    return parsesDescriptions ? parse(logged, file: file, issues: &issues) : logged
+  }
+
+  /// `logged` with its typed constraint, or with the issue (also appended to `issues`).
+  func parse(_ logged: LoggedConstraint, file: String, issues: inout [ParseIssue]) -> LoggedConstraint {
+    var logged = logged
+    switch parser.parse(logged.description) {
     case .success(let constraint):
-      return LoggedConstraint(
-        description: text, line: description.line, column: description.column, constraint: constraint,
-        issue: nil)
+      logged.constraint = constraint
     case .failure(let failure):
       let issue = ParseIssue(
-        file: file, line: description.line, column: description.column + failure.column - 1,
+        file: file, line: logged.line, column: logged.column + failure.column - 1,
         reason: "cannot read constraint: \(failure.reason)")
       issues.append(issue)
-      return LoggedConstraint(
-        description: text, line: description.line, column: description.column, constraint: nil, issue: issue)
+      logged.issue = issue
     }
+    return logged
   }
 
   /// UIKit unless the items are AppKit views (`NS…` classes other than constraint classes).

@@ -176,28 +176,28 @@ enum ByteSearch {
 }
 
 extension Array where Element == UInt8 {
-  /// The first range of `needle` at or after `from`, by a plain forward search.
-  func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
-    guard !needle.isEmpty, count - from >= needle.count, from >= 0 else { return nil }
-    let first = needle[0]
-    var index = from
-    let last = count - needle.count
-    while index <= last {
-      if self[index] == first {
-        var matched = true
-        var offset = 1
-        while offset < needle.count {
-          if self[index + offset] != needle[offset] {
-            matched = false
-            break
+  /// The first range of `needle` at or after `from` and ending by `to` (the whole array when
+  /// `to` is `nil`): `memchr` to each candidate first byte, `memcmp` for the rest.
+  func firstRange(of needle: [UInt8], from: Int, to: Int? = nil) -> Range<Int>? {
+    let to = to ?? count
+    guard !needle.isEmpty, from >= 0, to <= count, to - from >= needle.count else { return nil }
+    return withUnsafeBytes { haystack in
+      needle.withUnsafeBytes { needle in
+        let base = haystack.baseAddress!
+        let first = Int32(needle[0])
+        var index = from
+        let last = to - needle.count
+        while index <= last {
+          guard let hit = memchr(base + index, first, last - index + 1) else { return nil }
+          index = base.distance(to: UnsafeRawPointer(hit))
+          if memcmp(base + index, needle.baseAddress!, needle.count) == 0 {
+            return index..<(index + needle.count)
           }
-          offset += 1
+          index += 1
         }
-        if matched { return index..<(index + needle.count) }
+        return nil
       }
-      index += 1
     }
-    return nil
   }
 
   /// Whether the bytes at `index` spell `prefix`.

@@ -24,6 +24,12 @@ public struct ConflictBlock: Sendable {
   public var interleavedLineCount: Int
   /// The 1-based line of the message's last line.
   public var lastLine: Int
+  /// Whether the descriptions have been parsed. A scanner made with `parsesDescriptions: false`
+  /// hands over blocks whose constraints are text only (no typed constraint, no parse issue)
+  /// until ``parsingDescriptions()`` is called.
+  public internal(set) var descriptionsParsed = true
+  /// Whether ``platform`` came from the log (AppKit's own wording) rather than from the items.
+  var platformIsLogged = true
 
   /// Which framework printed a message.
   public enum Platform: String, Sendable, Hashable {
@@ -59,6 +65,30 @@ public struct ConflictBlock: Sendable {
       }
     }
     return constraints.firstIndex { $0.description == broken.description }
+  }
+
+  /// The block with every description parsed: typed constraints, an issue for each description
+  /// that cannot be read, and the platform decided by the items when the log did not say.
+  /// Returns the block unchanged when it is already parsed.
+  public func parsingDescriptions() -> ConflictBlock {
+    guard !descriptionsParsed else { return self }
+    let assembler = BlockAssembler()
+    var block = self
+    var parseIssues: [ParseIssue] = []
+    block.constraints = constraints.map { assembler.parse($0, file: source.file, issues: &parseIssues) }
+    block.brokenConstraint = brokenConstraint.map {
+      assembler.parse($0, file: source.file, issues: &parseIssues)
+    }
+    if !parseIssues.isEmpty {
+      block.issues = (issues + parseIssues).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+    if !platformIsLogged {
+      block.platform = BlockAssembler.platform(
+        of: block.constraints + (block.brokenConstraint.map { [$0] } ?? []))
+    }
+    block.descriptionsParsed = true
+    block.platformIsLogged = true
+    return block
   }
 
   /// Whether every constraint description in the block was parsed.

@@ -27,7 +27,7 @@ public struct ConflictScanner {
 
   private var summary = ScanSummary()
   private var framer: MessageFramer
-  private let assembler = BlockAssembler()
+  private let assembler: BlockAssembler
   private var pending: [UInt8] = []
   private var discardingOverlongLine = false
   private var lineNumber = 1
@@ -42,9 +42,13 @@ public struct ConflictScanner {
   static let needle = Array("onstraint".utf8)
 
   /// Creates a scanner for the input named `file`.
-  public init(file: String) {
+  ///
+  /// With `parsesDescriptions: false` the blocks carry their descriptions as text only, for a
+  /// caller that parses a block only when it needs to (see ``ConflictBlock/parsingDescriptions()``).
+  public init(file: String, parsesDescriptions: Bool = true) {
     self.file = file
     framer = MessageFramer(file: file)
+    assembler = BlockAssembler(parsesDescriptions: parsesDescriptions)
   }
 
   /// Scans more bytes; blocks completed by them are passed to `onBlock` in log order.

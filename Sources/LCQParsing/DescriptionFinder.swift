@@ -85,7 +85,7 @@ enum DescriptionFinder {
       let classStart = cursor
       while cursor < line.count, line[cursor].isClassNameByte { cursor += 1 }
       if cursor < line.count, line[cursor] == UInt8(ascii: ":"), cursor - classStart >= 10,
-        Array(line[classStart..<cursor]).firstRange(of: Self.constraintWord, from: 0) != nil
+        line.firstRange(of: Self.constraintWord, from: classStart, to: cursor) != nil
       {
         return index
       }

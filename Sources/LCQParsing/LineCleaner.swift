@@ -53,7 +53,7 @@ enum LineCleaner {
     -> Bool
   {
     guard end - start >= prefix.count else { return false }
-    if prefix == [UInt8(ascii: ">")] {
+    if prefix.count == 1, prefix[0] == UInt8(ascii: ">") {
       // A lone '>' is a markdown quote only when the line is nothing else or a blank follows.
       return line[start] == UInt8(ascii: ">") && (end - start == 1 || line[start + 1].isBlank)
     }

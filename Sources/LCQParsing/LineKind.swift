@@ -105,8 +105,9 @@ enum LineKind {
       && content.firstRange(of: arrayClassWord, from: 0) != nil
   }
 
+  private static let listClosers: [[UInt8]] = [")", ").", "}", "))", ")\"", "),"].map { Array($0.utf8) }
+
   private static func isListClose(_ content: [UInt8]) -> Bool {
-    let closers: [[UInt8]] = [")", ").", "}", "))", ")\"", "),"].map { Array($0.utf8) }
-    return closers.contains(content)
+    content.count <= 2 && listClosers.contains(content)
   }
 }

@@ -208,22 +208,30 @@ struct PrefixScanner {
 
   // MARK: Bytes
 
-  private func byte(_ index: Int) -> Character? {
-    index < bytes.count ? Character(UnicodeScalar(bytes[index])) : nil
+  private func byte(_ index: Int) -> Unicode.Scalar? {
+    index < bytes.count ? Unicode.Scalar(bytes[index]) : nil
   }
 
   private func number(at index: Int, digits: Int) -> Int? {
-    guard index + digits <= bytes.count, bytes[index..<(index + digits)].allSatisfy(\.isASCIIDigit) else {
-      return nil
+    guard index >= 0, index + digits <= bytes.count else { return nil }
+    var value = 0
+    for offset in index..<(index + digits) {
+      guard bytes[offset].isASCIIDigit else { return nil }
+      value = value * 10 + Int(bytes[offset] - UInt8(ascii: "0"))
     }
-    return Int(text(index, index + digits))
+    return value
   }
 
+  /// 1 to `maxDigits` digits (more than that is no number); `maxDigits` is at most 18.
   private func variableNumber(at index: Int, maxDigits: Int) -> (Int, Int)? {
     var end = index
-    while end < bytes.count, end - index < maxDigits, bytes[end].isASCIIDigit { end += 1 }
+    var value = 0
+    while end < bytes.count, end - index < maxDigits, bytes[end].isASCIIDigit {
+      value = value * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+      end += 1
+    }
     guard end > index, end >= bytes.count || !bytes[end].isASCIIDigit else { return nil }
-    return Int(text(index, end)).map { ($0, end) }
+    return (value, end)
   }
 
   private func text(_ start: Int, _ end: Int) -> String {

@@ -31,12 +31,23 @@ public struct BlockRecord: Sendable {
   /// Whether the block has no readable constraint (or a redacted list) and is kept whole.
   public var isFailed: Bool { summary.verdict == .unparsed || summary.verdict == .redacted }
 
-  /// Builds the record of `block`.
-  /// - Parameters:
-  ///   - clock: resolves the block's log time (or gives the ingest time).
-  ///   - identities: numbers repeats of the same block within the run.
+  /// The raw text as stored for an occurrence.
+  let template: BlockTemplate
+
+  /// Builds the record of a prepared block; `prepared.block` is the block as analysed (its
+  /// descriptions parsed when the analysis needed them).
   public init(
-    block: ConflictBlock, summary: AnalysisSummary, clock: IngestClock, identities: inout OccurrenceIdentity
+    prepared: PreparedBlock, summary: AnalysisSummary, clock: IngestClock,
+    identities: inout OccurrenceIdentity
+  ) {
+    self.init(
+      block: prepared.block, template: prepared.template, summary: summary, clock: clock,
+      identity: identities.next(contentHash: prepared.contentHash))
+  }
+
+  private init(
+    block: ConflictBlock, template: BlockTemplate, summary: AnalysisSummary, clock: IngestClock,
+    identity: String
   ) {
     self.summary = summary
     describedConstraints = summary.describedConstraints(of: block)
@@ -54,6 +65,7 @@ public struct BlockRecord: Sendable {
     sourceLine = block.source.line
     rawText = block.rawText
     issues = block.issues.map(\.description)
-    identity = identities.next(rawText: block.rawText, hasTimestamp: block.source.timestamp != nil)
+    self.identity = identity
+    self.template = template
   }
 }

@@ -1,3 +1,5 @@
+import LCQParsing
+
 /// A raw block split into a template shared by many occurrences and the values of one.
 ///
 /// The values are every hexadecimal address (`0x7f83b8171210`) and every other run of digits
@@ -10,6 +12,8 @@ public struct BlockTemplate: Sendable, Hashable {
   public var template: String
   /// The values, in order, each separated from the next by one space.
   public var values: String
+  /// The ``ByteHash`` of the template's bytes.
+  private var digest: UInt64
 
   /// The character that stands for a value in a template.
   public static let placeholder: UInt8 = 0x01
@@ -19,10 +23,51 @@ public struct BlockTemplate: Sendable, Hashable {
 
   /// Splits `text`. A U+0001 already in the text becomes a value of its own, so nothing is lost.
   public init(splitting text: String) {
-    let bytes = Array(text.utf8)
-    var template: [UInt8] = []
-    var values: [UInt8] = []
-    template.reserveCapacity(bytes.count)
+    var text = text
+    let count = text.utf8.count
+    var valuesCount = 0
+    var templateCount = 0
+    var valueBytes: [UInt8] = []
+    // The template is at most as long as the text; the values at most twice (a run of
+    // one-byte values, each with its separator).
+    let templateBytes = [UInt8](unsafeUninitializedCapacity: count) { template, templateInitialized in
+      valueBytes = [UInt8](unsafeUninitializedCapacity: 2 * count) { values, valuesInitialized in
+        text.withUTF8 { bytes in
+          Self.split(
+            bytes, template: template, templateCount: &templateCount, values: values,
+            valuesCount: &valuesCount)
+        }
+        valuesInitialized = valuesCount
+      }
+      templateInitialized = templateCount
+    }
+    template = String(decoding: templateBytes, as: UTF8.self)
+    values = String(decoding: valueBytes, as: UTF8.self)
+    digest = templateBytes.withUnsafeBytes(ByteHash.hash)
+  }
+
+  /// The template as a dictionary key that does not hash its text again.
+  var key: Key { Key(template: template, digest: digest) }
+
+  /// A template with its ``ByteHash``, worked out when it was split.
+  struct Key: Hashable {
+    let template: String
+    let digest: UInt64
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.digest == rhs.digest && lhs.template == rhs.template
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(digest)
+    }
+  }
+
+  private static func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, template: UnsafeMutableBufferPointer<UInt8>,
+    templateCount: inout Int,
+    values: UnsafeMutableBufferPointer<UInt8>, valuesCount: inout Int
+  ) {
     var index = 0
     var valueCount = 0
     while index < bytes.count {
@@ -32,30 +77,42 @@ public struct BlockTemplate: Sendable, Hashable {
         end = index + 2
         while end < bytes.count, bytes[end].isHexDigit { end += 1 }
       } else if byte.isDigit {
+        end = index + 1
         while end < bytes.count, bytes[end].isDigit { end += 1 }
       } else if byte == Self.placeholder || byte == 0 {
         end = index + 1
       }
       if end > index {
-        if valueCount > 0 { values.append(0x20) }
+        if valueCount > 0 {
+          values[valuesCount] = 0x20
+          valuesCount += 1
+        }
         // SQLite's C text stops at a NUL byte: a NUL from the log is kept as the value 0x02.
-        if byte == 0 { values.append(Self.nulValue) } else { values.append(contentsOf: bytes[index..<end]) }
-        template.append(Self.placeholder)
+        if byte == 0 {
+          values[valuesCount] = Self.nulValue
+          valuesCount += 1
+        } else {
+          for offset in index..<end { values[valuesCount + offset - index] = bytes[offset] }
+          valuesCount += end - index
+        }
+        template[templateCount] = Self.placeholder
+        templateCount += 1
         valueCount += 1
         index = end
       } else {
-        template.append(byte)
+        template[templateCount] = byte
+        templateCount += 1
         index += 1
       }
     }
-    self.template = String(decoding: template, as: UTF8.self)
-    self.values = String(decoding: values, as: UTF8.self)
   }
 
   /// A template and values as stored.
   public init(template: String, values: String) {
     self.template = template
     self.values = values
+    var text = template
+    digest = text.withUTF8 { ByteHash.hash(UnsafeRawBufferPointer($0)) }
   }
 
   /// The raw text: the template with each placeholder replaced by the next value.

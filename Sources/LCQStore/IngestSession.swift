@@ -42,7 +42,7 @@ public final class IngestSession {
 
   private var pending: [BlockRecord] = []
   /// Template ids by template text (a few thousand at most: the cache starts over when full).
-  private var templateIDs: [String: Int64] = [:]
+  private var templateIDs: [BlockTemplate.Key: Int64] = [:]
   private var conflictIDs: [String: Int64] = [:]
   private var fingerprintsSeen: Set<String> = []
   private var appFromLog: String?
@@ -155,21 +155,22 @@ public final class IngestSession {
   private func insertOccurrence(_ record: BlockRecord, _ db: Database, _ totals: inout Totals) throws -> Bool
   {
     guard let fingerprint = record.summary.fingerprint else { return false }
-    let template = BlockTemplate(splitting: record.rawText)
+    let template = record.template
     let occurrence = StoredRows.Occurrence(
       identity: record.identity, conflictID: try conflictID(fingerprint, record, db, &totals), runID: runID,
       time: record.time, timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
       summary: record.summary, brokenConstraint: record.brokenConstraint, sourceFile: record.sourceFile,
-      sourceLine: record.sourceLine, templateID: try templateID(template.template, db),
+      sourceLine: record.sourceLine, templateID: try templateID(template, db),
       templateValues: template.values, issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
     return try StoredRows.insert(occurrence, db)
   }
 
-  private func templateID(_ template: String, _ db: Database) throws -> Int64 {
-    if let known = templateIDs[template] { return known }
-    let id = try StoredRows.templateID(template, db)
+  private func templateID(_ template: BlockTemplate, _ db: Database) throws -> Int64 {
+    let key = template.key
+    if let known = templateIDs[key] { return known }
+    let id = try StoredRows.templateID(template.template, db)
     if templateIDs.count > 2_000 { templateIDs.removeAll() }
-    templateIDs[template] = id
+    templateIDs[key] = id
     return id
   }
 

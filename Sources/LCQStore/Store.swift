@@ -44,6 +44,11 @@ public final class Store: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     configuration.label = "lcq"
+    configuration.prepareDatabase { db in
+      // An insert whose triggers update other rows keeps a statement journal; on disk (the
+      // default) that was most of an ingest's writes: 8 small writes a block to a temp file.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+    }
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
       pool = try DatabasePool(path: path, configuration: configuration)

@@ -27,6 +27,23 @@ final class FingerprintTests: XCTestCase {
       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
+  /// The processor's SHA instructions (where present) and the Swift rounds agree on every
+  /// length around the block and padding boundaries, on bytes from a fixed generator.
+  func testSHA256OnTheProcessorMatchesTheSwiftRounds() throws {
+    try XCTSkipUnless(SHA256.usesHardware, "no SHA instructions on this processor")
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for length in 0...300 {
+      let bytes = (0..<length).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 33)
+      }
+      XCTAssertEqual(
+        SHA256.digest(bytes, hardware: true), SHA256.digest(bytes, hardware: false), "length \(length)")
+    }
+    let long = [UInt8](repeating: 0x61, count: 1_000_000)
+    XCTAssertEqual(SHA256.digest(long, hardware: true), SHA256.digest(long, hardware: false))
+  }
+
   /// The refinement's work budget changes no real fingerprint: it stops refining only when
   /// items × constraints exceeds `workLimit`, and a set of n constraints has at most 2n items,
   /// so 2n² ≤ `workLimit` for every corpus block means every one refines until stable, as

@@ -37,4 +37,32 @@ final class ByteSearchTests: XCTestCase {
     }
     return nil
   }
+
+  func testFirstRangeMatchesANaiveSearch() {
+    var random = SystemRandomNumberGenerator()
+    let alphabet = Array("abcab".utf8)
+    for _ in 0..<2_000 {
+      let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+      let needle = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+      let from = Int.random(in: 0...max(0, haystack.count), using: &random)
+      let to = Int.random(in: from...max(from, haystack.count), using: &random)
+      var expected: Range<Int>?
+      var index = from
+      while expected == nil, index + needle.count <= to {
+        if Array(haystack[index..<(index + needle.count)]) == needle {
+          expected = index..<(index + needle.count)
+        }
+        index += 1
+      }
+      XCTAssertEqual(
+        haystack.firstRange(of: needle, from: from, to: to), expected, "\(haystack) \(needle) \(from) \(to)")
+      if to == haystack.count {
+        XCTAssertEqual(haystack.firstRange(of: needle, from: from), expected)
+      }
+    }
+  }
 }

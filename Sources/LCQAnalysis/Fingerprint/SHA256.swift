@@ -1,6 +1,13 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), for fingerprints and content identities that must not change between
 /// platforms or releases. Written here because Foundation on Linux has no digest API.
+///
+/// On x86 processors with the SHA extensions the compression function runs on them (module
+/// `CSHA256`, about ten times as fast); elsewhere it runs in Swift. Both give the same digests.
 public enum SHA256 {
+  /// Whether digests use the processor's SHA instructions.
+  public static let usesHardware = csha256_hardware_available() == 1
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     let digits = hexDigits
@@ -18,6 +25,14 @@ public enum SHA256 {
 
   /// The 32-byte digest of `bytes`.
   public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    digest(bytes, hardware: usesHardware)
+  }
+
+  /// The digest computed with the processor's SHA instructions or without them (`hardware`
+  /// must be false where ``usesHardware`` is): for tests that compare the two.
+  public static func digest<Bytes: Sequence>(_ bytes: Bytes, hardware: Bool) -> [UInt8]
+  where Bytes.Element == UInt8 {
+    precondition(!hardware || usesHardware, "this processor has no SHA instructions")
     var message = Array(bytes)
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
@@ -31,6 +46,13 @@ public enum SHA256 {
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     message.withUnsafeBufferPointer { input in
+      guard !hardware else {
+        withUnsafeMutableBytes(of: &state) { words in
+          csha256_compress_blocks(
+            words.baseAddress!.assumingMemoryBound(to: UInt32.self), input.baseAddress!, input.count / 64)
+        }
+        return
+      }
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
         roundConstants.withUnsafeBufferPointer { constants in
           for chunk in stride(from: 0, to: input.count, by: 64) {

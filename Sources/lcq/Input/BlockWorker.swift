@@ -17,7 +17,7 @@ final class BlockWorker: @unchecked Sendable {
   static let batchLimit = 4096
 
   private enum Work {
-    case blocks([ConflictBlock], lines: Int, bytes: Int, caughtUp: Bool)
+    case blocks([PreparedBlock], lines: Int, bytes: Int, caughtUp: Bool)
     case flush(lines: Int, bytes: Int)
   }
 
@@ -40,10 +40,10 @@ final class BlockWorker: @unchecked Sendable {
   /// The progress line (drawn by the worker; the caller may clear it after a flush).
   var progress = ProgressLine()
 
-  init(session: IngestSession, runKey: String?, clock: IngestClock) {
+  init(session: IngestSession, clock: IngestClock) {
     self.session = session
     self.clock = clock
-    identities = OccurrenceIdentity(runKey: runKey)
+    identities = OccurrenceIdentity()
     let thread = Thread { [self] in run() }
     thread.name = "lcq ingest worker"
     thread.start()
@@ -51,7 +51,7 @@ final class BlockWorker: @unchecked Sendable {
 
   /// Hands over the blocks read so far; `caughtUp` says the input has nothing more right now,
   /// so they should be committed at once. Throws the worker's failure, if it had one.
-  func submit(_ blocks: [ConflictBlock], lines: Int, bytes: Int, caughtUp: Bool) throws(StoreError) {
+  func submit(_ blocks: [PreparedBlock], lines: Int, bytes: Int, caughtUp: Bool) throws(StoreError) {
     try enqueue(.blocks(blocks, lines: lines, bytes: bytes, caughtUp: caughtUp))
   }
 
@@ -114,9 +114,9 @@ final class BlockWorker: @unchecked Sendable {
     switch work {
     case .blocks(let blocks, let lines, let bytes, let caughtUp):
       let analyzer = self.analyzer
-      for block in blocks {
-        let summary = cache.summary(of: block) { analyzer.analyze($0) }
-        session.add(BlockRecord(block: block, summary: summary, clock: clock, identities: &identities))
+      for var prepared in blocks {
+        let summary = cache.summary(of: &prepared.block, key: prepared.listKey) { analyzer.analyze($0) }
+        session.add(BlockRecord(prepared: prepared, summary: summary, clock: clock, identities: &identities))
         progress.update(session.totals)
       }
       session.setInput(lines: lines, bytes: bytes)

@@ -10,15 +10,19 @@ import LCQStore
 
 /// Reads inputs and hands their blocks to a ``BlockWorker``, which analyses each (once per
 /// distinct list, see ``AnalysisCache``) and stores it, committing at least once a second and
-/// whenever a live input catches up. Reading and parsing run on the calling thread meanwhile.
+/// whenever a live input catches up. Reading, framing and preparing blocks (``PreparedBlock``)
+/// run on the calling thread meanwhile.
 struct IngestPipeline {
   let worker: BlockWorker
+  private let runKey: String?
+  private var keys = ListKey.Builder()
   private(set) var interrupted = false
   private var linesBefore = 0
   private var bytesBefore = 0
 
   init(session: IngestSession, runKey: String?, clock: IngestClock) {
-    worker = BlockWorker(session: session, runKey: runKey, clock: clock)
+    worker = BlockWorker(session: session, clock: clock)
+    self.runKey = runKey
   }
 
   /// Reads `input` (`-` is standard input) to its end, or until a signal, and waits until its
@@ -31,11 +35,16 @@ struct IngestPipeline {
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       throw InputError.isDirectory(path: input)
     }
-    var scanner = ConflictScanner(file: input)
+    // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
+    var scanner = ConflictScanner(file: input, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: input)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
-    var blocks: [ConflictBlock] = []
+    var blocks: [PreparedBlock] = []
+    let runKey = self.runKey
+    func prepare(_ block: ConflictBlock) {
+      blocks.append(PreparedBlock(block, runKey: runKey, keys: &keys))
+    }
     func handOver(caughtUp: Bool) throws {
       try worker.submit(
         blocks, lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead,
@@ -45,10 +54,10 @@ struct IngestPipeline {
     reading: while true {
       switch try reader.next(into: buffer) {
       case .data(let count, let filledBuffer):
-        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { blocks.append($0) }
+        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { prepare($0) }
         try handOver(caughtUp: !filledBuffer)
       case .quiet:
-        scanner.closeOpenMessage { blocks.append($0) }
+        scanner.closeOpenMessage { prepare($0) }
         try handOver(caughtUp: true)
       case .end:
         break reading
@@ -57,7 +66,7 @@ struct IngestPipeline {
         break reading
       }
     }
-    let summary = scanner.finish { blocks.append($0) }
+    let summary = scanner.finish { prepare($0) }
     try handOver(caughtUp: false)
     for issue in summary.issues { StandardError.write("lcq: \(issue)") }
     linesBefore += summary.lines

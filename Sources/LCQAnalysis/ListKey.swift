@@ -1,0 +1,112 @@
+import LCQParsing
+
+/// A block's constraint list (and broken constraint) with every `0x…` address replaced by its
+/// order of first appearance: the key of ``AnalysisCache``. Two blocks with the same key differ
+/// only in which addresses their objects had.
+///
+/// Renumbering is one-to-one on the addresses' text: an address is renumbered only when it is
+/// written as the runtime prints one (1 to 16 lowercase digits, no leading zero), so two texts
+/// never share a number; any other `0x…` stays as written. A logged `@` is written `@@`, so a
+/// number never reads as text of the log.
+public struct ListKey: Hashable, Sendable {
+  /// The list's text, one description a line, each address written `@n`.
+  let bytes: [UInt8]
+  /// A quick hash of `bytes`, worked out once (by the thread that builds the key), so that a
+  /// dictionary lookup does not hash kilobytes again.
+  private let digest: UInt64
+
+  /// The key of `block`.
+  public init(of block: ConflictBlock) {
+    var builder = Builder()
+    self = builder.key(of: block)
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+    digest = bytes.withUnsafeBytes(ByteHash.hash)
+  }
+
+  /// Whether two keys are the same text.
+  public static func == (lhs: ListKey, rhs: ListKey) -> Bool {
+    lhs.digest == rhs.digest && ByteHash.equal(lhs.bytes, rhs.bytes)
+  }
+
+  /// Feeds the precomputed hash to `hasher`.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(digest)
+  }
+
+  /// Builds keys, reusing its memory of addresses from one block to the next.
+  public struct Builder: Sendable {
+    /// The number of each address renumbered so far in this block, by value.
+    private var numbers: [UInt64: Int] = [:]
+
+    /// Creates a builder.
+    public init() {}
+
+    /// The key of `block`.
+    public mutating func key(of block: ConflictBlock) -> ListKey {
+      numbers.removeAll(keepingCapacity: true)
+      var key: [UInt8] = []
+      key.reserveCapacity(block.constraints.reduce(0) { $0 + $1.description.utf8.count + 1 } + 16)
+      for constraint in block.constraints { append(constraint.description, to: &key) }
+      append(block.brokenConstraint?.description ?? "", to: &key)
+      if block.isRedacted { key.append(contentsOf: "redacted".utf8) }
+      return ListKey(bytes: key)
+    }
+
+    private mutating func append(_ description: String, to key: inout [UInt8]) {
+      var description = description
+      description.withUTF8 { text in
+        var index = 0
+        while index < text.count {
+          let byte = text[index]
+          guard byte == UInt8(ascii: "0"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "x") else {
+            key.append(byte)
+            if byte == UInt8(ascii: "@") { key.append(byte) }
+            index += 1
+            continue
+          }
+          var end = index + 2
+          var value: UInt64 = 0
+          var isCanonical = true
+          while end < text.count, let digit = text[end].hexDigitValue {
+            if text[end] >= UInt8(ascii: "A"), text[end] <= UInt8(ascii: "F") { isCanonical = false }
+            value = value &<< 4 | UInt64(digit)
+            end += 1
+          }
+          let digitCount = end - index - 2
+          if digitCount == 0 || digitCount > 16 || (digitCount > 1 && text[index + 2] == UInt8(ascii: "0")) {
+            isCanonical = false
+          }
+          if !isCanonical {
+            key.append(contentsOf: text[index..<end])
+          } else {
+            let number = numbers[value] ?? numbers.count
+            numbers[value] = number
+            key.append(UInt8(ascii: "@"))
+            appendDecimal(number, to: &key)
+          }
+          index = end
+        }
+      }
+      key.append(10)
+    }
+
+    private func appendDecimal(_ number: Int, to key: inout [UInt8]) {
+      if number >= 10 { appendDecimal(number / 10, to: &key) }
+      key.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+  }
+}
+
+extension UInt8 {
+  fileprivate var hexDigitValue: UInt8? {
+    switch self {
+    case 48...57: self - 48
+    case 97...102: self - 87
+    case 65...70: self - 55
+    default: nil
+    }
+  }
+}
