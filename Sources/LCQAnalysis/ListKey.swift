@@ -59,11 +59,17 @@ public struct ListKey: Hashable, Sendable {
       var description = description
       description.withUTF8 { text in
         var index = 0
+        var copied = 0  // text[copied..<index] is still to be copied as it is
         while index < text.count {
           let byte = text[index]
-          guard byte == UInt8(ascii: "0"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "x") else {
+          if byte == UInt8(ascii: "@") {
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...index]))
             key.append(byte)
-            if byte == UInt8(ascii: "@") { key.append(byte) }
+            index += 1
+            copied = index
+            continue
+          }
+          guard byte == UInt8(ascii: "0"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "x") else {
             index += 1
             continue
           }
@@ -79,16 +85,17 @@ public struct ListKey: Hashable, Sendable {
           if digitCount == 0 || digitCount > 16 || (digitCount > 1 && text[index + 2] == UInt8(ascii: "0")) {
             isCanonical = false
           }
-          if !isCanonical {
-            key.append(contentsOf: text[index..<end])
-          } else {
+          if isCanonical {
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
             let number = numbers[value] ?? numbers.count
             numbers[value] = number
             key.append(UInt8(ascii: "@"))
             appendDecimal(number, to: &key)
+            copied = end
           }
           index = end
         }
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<text.count]))
       }
       key.append(10)
     }

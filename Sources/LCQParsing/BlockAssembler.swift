@@ -29,7 +29,7 @@ struct BlockAssembler {
       platform: raw.platformHint ?? Self.platform(of: constraints + (broken.map { [$0] } ?? [])),
       header: raw.header, constraints: constraints, brokenConstraint: broken, isRedacted: raw.isRedacted,
       issues: issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
-      rawText: raw.rawLines.joined(separator: "\n"), interleavedLineCount: raw.interleavedLineCount,
+      rawText: String(decoding: raw.rawBytes, as: UTF8.self), interleavedLineCount: raw.interleavedLineCount,
       lastLine: raw.lastLine)
     if !parsesDescriptions {
       block.descriptionsParsed = false

@@ -21,9 +21,11 @@ struct RawBlock {
   var recoverySeen = false
   var hasQuotedItems = false
   var issues: [ParseIssue] = []
-  var rawLines: [String] = []
-  var rawByteCount = 0
+  /// The message's lines as they appeared, each after the first preceded by a line feed.
+  var rawBytes: [UInt8] = []
   var rawTruncated = false
+  /// Whether a line has been kept (the first may be empty).
+  var rawKept = false
   var skippedDescriptions = 0
   var interleavedLineCount = 0
 
@@ -43,15 +45,16 @@ struct RawBlock {
   mutating func keepRaw(_ line: ArraySlice<UInt8>, number: Int) {
     lastLine = number
     guard !rawTruncated else { return }
-    if rawByteCount + line.count > Self.maxRawBytes {
+    if rawBytes.count + (rawKept ? 1 : 0) + line.count > Self.maxRawBytes {
       rawTruncated = true
       issues.append(
         ParseIssue(file: file, line: number, column: 1, reason: "block text over 8 MiB; the rest is not kept")
       )
       return
     }
-    rawByteCount += line.count + 1
-    rawLines.append(String(decoding: line, as: UTF8.self))
+    if rawKept { rawBytes.append(10) }
+    rawKept = true
+    rawBytes.append(contentsOf: line)
   }
 
   mutating func add(_ description: Description) {

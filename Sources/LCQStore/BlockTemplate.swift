@@ -68,42 +68,43 @@ public struct BlockTemplate: Sendable, Hashable {
     templateCount: inout Int,
     values: UnsafeMutableBufferPointer<UInt8>, valuesCount: inout Int
   ) {
+    guard let input = bytes.baseAddress else { return }
     var index = 0
     var valueCount = 0
     while index < bytes.count {
+      // Bytes that start no value are copied to the template as a run.
+      var runEnd = index
+      while runEnd < bytes.count, !bytes[runEnd].startsValue { runEnd += 1 }
+      if runEnd > index {
+        (template.baseAddress! + templateCount).update(from: input + index, count: runEnd - index)
+        templateCount += runEnd - index
+        index = runEnd
+        if index == bytes.count { break }
+      }
       let byte = bytes[index]
-      var end = index
+      var end = index + 1
       if byte == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "x") {
         end = index + 2
         while end < bytes.count, bytes[end].isHexDigit { end += 1 }
       } else if byte.isDigit {
-        end = index + 1
         while end < bytes.count, bytes[end].isDigit { end += 1 }
-      } else if byte == Self.placeholder || byte == 0 {
-        end = index + 1
       }
-      if end > index {
-        if valueCount > 0 {
-          values[valuesCount] = 0x20
-          valuesCount += 1
-        }
-        // SQLite's C text stops at a NUL byte: a NUL from the log is kept as the value 0x02.
-        if byte == 0 {
-          values[valuesCount] = Self.nulValue
-          valuesCount += 1
-        } else {
-          for offset in index..<end { values[valuesCount + offset - index] = bytes[offset] }
-          valuesCount += end - index
-        }
-        template[templateCount] = Self.placeholder
-        templateCount += 1
-        valueCount += 1
-        index = end
+      if valueCount > 0 {
+        values[valuesCount] = 0x20
+        valuesCount += 1
+      }
+      // SQLite's C text stops at a NUL byte: a NUL from the log is kept as the value 0x02.
+      if byte == 0 {
+        values[valuesCount] = Self.nulValue
+        valuesCount += 1
       } else {
-        template[templateCount] = byte
-        templateCount += 1
-        index += 1
+        (values.baseAddress! + valuesCount).update(from: input + index, count: end - index)
+        valuesCount += end - index
       }
+      template[templateCount] = Self.placeholder
+      templateCount += 1
+      valueCount += 1
+      index = end
     }
   }
 
@@ -140,6 +141,8 @@ public struct BlockTemplate: Sendable, Hashable {
 }
 
 extension UInt8 {
+  /// A digit (which also starts a `0x` address), the placeholder byte or NUL.
+  fileprivate var startsValue: Bool { isDigit || self == BlockTemplate.placeholder || self == 0 }
   fileprivate var isDigit: Bool { self >= 48 && self <= 57 }
   fileprivate var isHexDigit: Bool { isDigit || (self >= 97 && self <= 102) || (self >= 65 && self <= 70) }
 }

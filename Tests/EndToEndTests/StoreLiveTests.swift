@@ -45,6 +45,10 @@ final class StoreLiveTests: XCTestCase {
       processes.append((process, errors))
     }
     for (process, _) in processes { try process.run() }
+    // The readers read one database: they start once the first writer has created it (before
+    // that, `lcq top` rightly answers that there is no database).
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: fixture.database), Date() < deadline { usleep(1_000) }
     let readers = Readers(database: fixture.database)
     readers.start(count: 4)
     for (index, (process, errors)) in processes.enumerated() {

@@ -50,4 +50,12 @@ final class BlockTemplateTests: XCTestCase {
       XCTAssertEqual(BlockTemplate(template: split.template, values: split.values).text, text)
     }
   }
+
+  /// The stored form, worked out by hand: databases written by earlier releases hold it.
+  func testTheStoredFormIsFixed() {
+    let split = BlockTemplate(splitting: "at 0x7f1a: w == 94.3333\u{1}\u{0}0x (7)")
+    // A bare `0x` is a value too.
+    XCTAssertEqual(split.template, "at \u{1}: w == \u{1}.\u{1}\u{1}\u{1}\u{1} (\u{1})")
+    XCTAssertEqual(split.values, "0x7f1a 94 3333 \u{1} \u{2} 0x 7")
+  }
 }
