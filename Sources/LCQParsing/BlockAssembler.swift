@@ -28,7 +28,7 @@ struct BlockAssembler {
       source: source,
       platform: raw.platformHint ?? Self.platform(of: constraints + (broken.map { [$0] } ?? [])),
       header: raw.header, constraints: constraints, brokenConstraint: broken, isRedacted: raw.isRedacted,
-      issues: issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+      issues: ParseIssue.inReadingOrder(issues),
       rawText: String(decoding: raw.rawBytes, as: UTF8.self), interleavedLineCount: raw.interleavedLineCount,
       lastLine: raw.lastLine)
     if !parsesDescriptions {

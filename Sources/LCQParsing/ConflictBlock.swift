@@ -80,7 +80,7 @@ public struct ConflictBlock: Sendable {
       assembler.parse($0, file: source.file, issues: &parseIssues)
     }
     if !parseIssues.isEmpty {
-      block.issues = (issues + parseIssues).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+      block.issues = ParseIssue.inReadingOrder(issues + parseIssues)
     }
     if !platformIsLogged {
       block.platform = BlockAssembler.platform(

@@ -22,4 +22,10 @@ public struct ParseIssue: Sendable, Hashable, CustomStringConvertible {
 
   /// The value as lcq prints it.
   public var description: String { "\(file):\(line):\(column): \(reason)" }
+
+  /// `issues` by line, then column, then reason: one order whatever order they were found in
+  /// (a block parsed at once and one parsed later list theirs alike).
+  static func inReadingOrder(_ issues: [ParseIssue]) -> [ParseIssue] {
+    issues.sorted { ($0.line, $0.column, $0.reason) < ($1.line, $1.column, $1.reason) }
+  }
 }

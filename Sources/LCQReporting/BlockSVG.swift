@@ -14,7 +14,7 @@ public enum BlockSVG {
   /// items).
   public static func render(_ analysis: BlockAnalysis) -> String? {
     guard let layout = PictureLayout.of(analysis) else { return nil }
-    var canvas = Canvas(layout: layout, width: width - 2 * margin)
+    let canvas = Canvas(layout: layout, width: width - 2 * margin)
     let drawingHeight = canvas.drawingHeight
     let legendTop = margin + drawingHeight + 28
     let legend = legendLines(analysis, layout)
