@@ -15,12 +15,6 @@ public struct ListKey: Hashable, Sendable {
   /// dictionary lookup does not hash kilobytes again.
   private let digest: UInt64
 
-  /// The key of `block`.
-  public init(of block: ConflictBlock) {
-    var builder = Builder()
-    self = builder.key(of: block)
-  }
-
   private init(bytes: [UInt8]) {
     self.bytes = bytes
     digest = bytes.withUnsafeBytes(ByteHash.hash)
