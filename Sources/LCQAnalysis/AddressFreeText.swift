@@ -2,19 +2,26 @@
 /// descriptions that differ only in where objects happened to live compare equal.
 enum AddressFreeText {
   static func of(_ text: String) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(text.utf8.count)
-    var bytes = Array(text.utf8)[...]
-    while let byte = bytes.first {
-      output.append(byte)
-      bytes = bytes.dropFirst()
-      if byte == UInt8(ascii: "0"), bytes.first == UInt8(ascii: "x") {
-        output.append(UInt8(ascii: "x"))
-        bytes = bytes.dropFirst()
-        while let next = bytes.first, next.isHexDigit { bytes = bytes.dropFirst() }
+    var text = text
+    return text.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { output in
+        var written = 0
+        var position = 0
+        while position < bytes.count {
+          let byte = bytes[position]
+          output[written] = byte
+          written += 1
+          position += 1
+          if byte == UInt8(ascii: "0"), position < bytes.count, bytes[position] == UInt8(ascii: "x") {
+            output[written] = UInt8(ascii: "x")
+            written += 1
+            position += 1
+            while position < bytes.count, bytes[position].isHexDigit { position += 1 }
+          }
+        }
+        return written
       }
     }
-    return String(decoding: output, as: UTF8.self)
   }
 }
 

@@ -32,7 +32,7 @@ public struct Certificate: Sendable {
 
   /// Builds the certificate from a solver proof and checks it exactly, independently of the
   /// solver's own reasoning.
-  init(proof: Explanation<Rational>, owners: [ObjectIdentifier: Int]) {
+  init(proof: Explanation<Rational>, owners: [Constraint<Rational>: Int]) {
     var terms: [Term] = []
     var coefficients: [Variable: Rational] = [:]
     var constant = Rational.zero
@@ -54,7 +54,7 @@ public struct Certificate: Sendable {
       constant = constant + g.constant * multiplier
       terms.append(
         Term(
-          constraint: owners[ObjectIdentifier(entry.constraint)], row: entry.constraint.name,
+          constraint: owners[entry.constraint], row: entry.constraint.name,
           expression: g, multiplier: multiplier))
     }
     self.terms = terms
@@ -73,30 +73,27 @@ public struct Witness: Sendable {
   public var isVerified: Bool
   /// The solution, for every variable the solver knew (a superset of the rows' variables).
   private let solution: [Variable: Rational]
-  /// The variables of the remaining rows.
-  private let variables: [Variable]
+  /// The remaining rows (their variables are the ones ``values`` shows).
+  private let rows: [Constraint<Rational>]
 
   init(member: Int, values: [Variable: Rational], rows: [ModelRow]) {
     constraint = member
     solution = values
-    var variables: [Variable] = []
-    var seen = Set<ObjectIdentifier>()
-    var holds = true
-    for row in rows {
-      for term in row.constraint.expression.terms where seen.insert(ObjectIdentifier(term.variable)).inserted
-      {
-        variables.append(term.variable)
-      }
-      if holds { holds = row.constraint.isSatisfied { values[$0] ?? .zero } }
-    }
-    self.variables = variables
-    isVerified = holds
+    self.rows = rows.map(\.constraint)
+    isVerified = self.rows.allSatisfy { row in row.isSatisfied { values[$0] ?? .zero } }
   }
 
   /// A value for each variable of the remaining rows, by variable name, sorted by name (made
   /// when asked for: it is text for people).
   public var values: [(name: String, value: Rational)] {
-    variables.compactMap { variable in solution[variable].map { (variable.name, $0) } }.sorted {
+    var variables: [Variable] = []
+    var seen = Set<Variable>()
+    for row in rows {
+      for term in row.expression.terms where seen.insert(term.variable).inserted {
+        variables.append(term.variable)
+      }
+    }
+    return variables.compactMap { variable in solution[variable].map { (variable.name, $0) } }.sorted {
       $0.name < $1.name
     }
   }

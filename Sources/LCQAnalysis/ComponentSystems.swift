@@ -1,3 +1,5 @@
+import LCQSolver
+
 /// A block's members checked group by group (``LayoutModel/components``), each group in a
 /// ``MemberSystem`` of its own: the block is feasible exactly when every group is, and each
 /// solver only ever holds the rows that can interact.
@@ -31,8 +33,10 @@ struct ComponentSystems {
 
   /// One isolated minimal set per infeasible group, in group order, with the owners of its
   /// group's rows (to read the certificate).
-  mutating func isolateEach() throws(ReplayError) -> [(ConflictIsolation, owners: [ObjectIdentifier: Int])] {
-    var isolations: [(ConflictIsolation, owners: [ObjectIdentifier: Int])] = []
+  mutating func isolateEach() throws(ReplayError) -> [(
+    ConflictIsolation, owners: [Constraint<Rational>: Int]
+  )] {
+    var isolations: [(ConflictIsolation, owners: [Constraint<Rational>: Int])] = []
     for group in infeasible {
       guard
         let isolation = try ConflictIsolation.isolate(

@@ -11,9 +11,9 @@ enum Feasibility {
   /// Adds `rows` in order to a new exact solver.
   static func check(_ rows: [ModelRow]) throws(ReplayError) -> Feasibility {
     var solver = Solver<Rational>()
-    var owners: [ObjectIdentifier: Int] = [:]
+    var owners: [Constraint<Rational>: Int] = [:]
     for row in rows {
-      if let member = row.member { owners[ObjectIdentifier(row.constraint)] = member }
+      if let member = row.member { owners[row.constraint] = member }
       do {
         try solver.add(row.constraint)
       } catch {
@@ -28,8 +28,8 @@ enum Feasibility {
   }
 
   /// The answer for a solver's proof: the members are the owners of the rows it uses.
-  static func refuted(by proof: Explanation<Rational>, owners: [ObjectIdentifier: Int]) -> Feasibility {
-    .infeasible(proof, members: Set(proof.entries.compactMap { owners[ObjectIdentifier($0.constraint)] }))
+  static func refuted(by proof: Explanation<Rational>, owners: [Constraint<Rational>: Int]) -> Feasibility {
+    .infeasible(proof, members: Set(proof.entries.compactMap { owners[$0.constraint] }))
   }
 
   /// Whether the answer is a solution.

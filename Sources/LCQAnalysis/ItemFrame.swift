@@ -13,10 +13,10 @@ struct ItemFrame: Sendable {
 
   init(key: String) {
     self.key = key
-    minX = Variable(key + ".minX")
-    minY = Variable(key + ".minY")
-    width = Variable(key + ".width")
-    height = Variable(key + ".height")
+    minX = Variable(key, suffix: ".minX")
+    minY = Variable(key, suffix: ".minY")
+    width = Variable(key, suffix: ".width")
+    height = Variable(key, suffix: ".height")
   }
 
   /// `minX + fraction × width`.

@@ -35,6 +35,11 @@ struct LayoutModel: Sendable {
   var missing: Set<MissingQuantity> = []
   /// Unknown margin insets, for the "UIKit's default margins" check.
   var marginInsets: [Variable] = []
+  /// Each listed constraint's position in ``members`` (by list index), or -1 when it is not a
+  /// member.
+  private(set) var positions: [Int] = []
+  /// The member owning each row, exact or relaxed, by the row's identity.
+  private(set) var rowOwners: [Constraint<Rational>: Int] = [:]
   /// Item frames by key.
   var frames: [String: ItemFrame] = [:]
   /// The printed item for each key (for drawing and naming).
@@ -50,16 +55,23 @@ struct LayoutModel: Sendable {
 
   /// The rows for a set of members (given by list index), implicit rows first.
   func rows(for indices: [Int], relaxed: Bool) -> [ModelRow] {
-    let chosen = Set(indices)
-    var implicitUsed = Set<Int>()
+    var chosen = Array(repeating: false, count: members.count)
+    for index in indices where positions.indices.contains(index) && positions[index] >= 0 {
+      chosen[positions[index]] = true
+    }
+    var implicitUsed = Array(repeating: false, count: implicit.count)
     var memberRows: [ModelRow] = []
-    for member in members where chosen.contains(member.index) {
-      implicitUsed.formUnion(member.implicit)
-      memberRows += (relaxed ? member.relaxed : member.exact).map {
-        ModelRow(constraint: $0, member: member.index)
+    for (position, member) in members.enumerated() where chosen[position] {
+      for index in member.implicit { implicitUsed[index] = true }
+      for row in relaxed ? member.relaxed : member.exact {
+        memberRows.append(ModelRow(constraint: row, member: member.index))
       }
     }
-    return implicitUsed.sorted().map { ModelRow(constraint: implicit[$0], member: nil) } + memberRows
+    var rows = implicit.indices.filter { implicitUsed[$0] }.map {
+      ModelRow(constraint: implicit[$0], member: nil)
+    }
+    rows += memberRows
+    return rows
   }
 
   /// The list indices of every member, in canonical order.
@@ -68,8 +80,23 @@ struct LayoutModel: Sendable {
   /// The members split into groups that share no variable, through their rows or their
   /// implicit rows: each group (list indices, in canonical order) can be decided alone, and a
   /// minimal conflicting set always lies within one group. Groups come in the canonical order
-  /// of their first members.
-  var components: [[Int]] {
+  /// of their first members. Worked out once, when the model is built.
+  private(set) var components: [[Int]] = []
+
+  /// Works out ``positions``, ``rowOwners`` and ``components`` (the builder calls it once the
+  /// members are final).
+  mutating func index(listCount: Int) {
+    positions = Array(repeating: -1, count: listCount)
+    rowOwners.reserveCapacity(members.reduce(0) { $0 + $1.exact.count + $1.relaxed.count })
+    for (position, member) in members.enumerated() {
+      positions[member.index] = position
+      for row in member.exact { rowOwners[row] = member.index }
+      for row in member.relaxed { rowOwners[row] = member.index }
+    }
+    groupMembers()
+  }
+
+  private mutating func groupMembers() {
     var parent = Array(members.indices)
     func root(_ position: Int) -> Int {
       var position = position
@@ -79,29 +106,34 @@ struct LayoutModel: Sendable {
       }
       return position
     }
-    var owner: [ObjectIdentifier: Int] = [:]
-    for (position, member) in members.enumerated() {
-      let expressions =
-        (member.relaxed + member.exact).map(\.expression) + member.implicit.map { implicit[$0].expression }
-      for expression in expressions {
-        for term in expression.terms {
-          let id = ObjectIdentifier(term.variable)
-          guard let first = owner[id] else {
-            owner[id] = position
-            continue
-          }
-          let (a, b) = (root(first), root(position))
-          if a != b { parent[max(a, b)] = min(a, b) }
+    var owner: [Variable: Int] = [:]
+    owner.reserveCapacity(frames.count * 4)
+    func join(_ expression: Expression<Rational>, _ position: Int) {
+      for term in expression.terms {
+        guard let first = owner[term.variable] else {
+          owner[term.variable] = position
+          continue
         }
+        let (a, b) = (root(first), root(position))
+        if a != b { parent[max(a, b)] = min(a, b) }
       }
     }
-    var groups: [Int: [Int]] = [:]
-    var order: [Int] = []
+    for (position, member) in members.enumerated() {
+      // The relaxed rows use the same variables as the exact ones.
+      for row in member.exact { join(row.expression, position) }
+      for index in member.implicit { join(implicit[index].expression, position) }
+    }
+    var groupOfRoot: [Int: Int] = [:]
+    var groups: [[Int]] = []
     for (position, member) in members.enumerated() {
       let group = root(position)
-      if groups[group] == nil { order.append(group) }
-      groups[group, default: []].append(member.index)
+      if let existing = groupOfRoot[group] {
+        groups[existing].append(member.index)
+      } else {
+        groupOfRoot[group] = groups.count
+        groups.append([member.index])
+      }
     }
-    return order.map { groups[$0]! }
+    components = groups
   }
 }

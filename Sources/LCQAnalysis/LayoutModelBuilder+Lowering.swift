@@ -55,21 +55,25 @@ extension LayoutModelBuilder {
     let multiplierHalfWidth =
       second?.kind == .size && multiplier != .one
       ? PrintedPrecision.halfWidth(of: constraint.multiplier.text) : .zero
-    let name = "[\(context.index + 1)]"
-    let exact = Constraint(
-      first.expression - secondExpression * multiplier + (-constant), relation(constraint.relation),
-      name: name)
+    let name = "[" + String(context.index + 1) + "]"
+    /// `first − factor × second − offset`, built in one array.
+    func difference(_ factor: Rational, _ offset: Rational) -> Expression<Rational> {
+      var terms = first.expression.terms
+      terms.reserveCapacity(terms.count + secondExpression.terms.count)
+      for term in secondExpression.terms { terms.append(Term(term.variable, -(term.coefficient * factor))) }
+      return Expression(
+        terms, constant: first.expression.constant - secondExpression.constant * factor - offset)
+    }
+    let exact = Constraint(difference(multiplier, constant), relation(constraint.relation), name: name)
 
     guard !(constantHalfWidth.isNearZero && multiplierHalfWidth.isNearZero) else { return ([exact], [exact]) }
     // first ≤ (m + δm)·second + c + δc   and   first ≥ (m − δm)·second + c − δc
     let upper = Constraint(
-      first.expression - secondExpression * (multiplier + multiplierHalfWidth)
-        + (-constant - constantHalfWidth),
-      .lessThanOrEqual, name: name + " upper")
+      difference(multiplier + multiplierHalfWidth, constant + constantHalfWidth), .lessThanOrEqual,
+      name: name + " upper")
     let lower = Constraint(
-      first.expression - secondExpression * (multiplier - multiplierHalfWidth)
-        + (-constant + constantHalfWidth),
-      .greaterThanOrEqual, name: name + " lower")
+      difference(multiplier - multiplierHalfWidth, constant - constantHalfWidth), .greaterThanOrEqual,
+      name: name + " lower")
     switch constraint.relation {
     case .equal: return ([exact], [upper, lower])
     case .lessThanOrEqual: return ([exact], [upper])

@@ -10,10 +10,9 @@ struct LayoutModelBuilder {
   var implicitIndex: [String: Int] = [:]
   /// Unknown variables already made, by key.
   var unknowns: [String: Variable] = [:]
-  /// The name of the `size ≥ 0` row of each frame's width and height, by variable.
-  var sizeRowNames: [ObjectIdentifier: String] = [:]
-  /// The implicit row of each size already made, by variable.
-  var sizeRowIndex: [ObjectIdentifier: Int] = [:]
+  /// For each frame's width and height (by variable), its implicit `size ≥ 0` row, or -1
+  /// before a member needs it.
+  var sizeRowIndex: [Variable: Int] = [:]
 
   init(block: ConflictBlock) {
     self.block = block
@@ -32,7 +31,9 @@ struct LayoutModelBuilder {
   }
 
   mutating func build() -> LayoutModel {
-    var candidates: [(index: Int, constraint: LayoutConstraint, logged: LoggedConstraint)] = []
+    // Candidates by list index: the typed constraints are large values, so they are read in
+    // place rather than copied around.
+    var candidates: [Int] = []
     for (index, logged) in block.constraints.enumerated() {
       guard let constraint = logged.constraint else {
         model.excluded.append((index, "unreadable"))
@@ -47,32 +48,35 @@ struct LayoutModelBuilder {
         model.excluded.append((index, "optional (priority \(priority.text))"))
         continue
       }
-      candidates.append((index, constraint, logged))
+      candidates.append(index)
     }
-    marginGuides = MarginGuides(candidates.map(\.constraint)) { Self.key(of: $0, other: $1) }
-    let ordered = candidates.map { candidate in
-      (
-        candidate, ConstraintOwnership.isSystemGenerated(candidate.constraint),
-        AddressFreeText.of(candidate.logged.description)
+    marginGuides = MarginGuides(candidates.map { block.constraints[$0].constraint! }) {
+      Self.key(of: $0, other: $1)
+    }
+    let ordered = candidates.map { index in
+      let logged = block.constraints[index]
+      return (
+        index: index, isSystem: ConstraintOwnership.isSystemGenerated(logged.constraint!),
+        text: AddressFreeText.of(logged.description)
       )
     }.sorted { lhs, rhs in
-      if lhs.1 != rhs.1 { return lhs.1 }
-      if lhs.2 != rhs.2 { return lhs.2 < rhs.2 }
-      if lhs.0.logged.description != rhs.0.logged.description {
-        return lhs.0.logged.description < rhs.0.logged.description
-      }
-      return lhs.0.index < rhs.0.index
+      if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
+      if lhs.text != rhs.text { return lhs.text < rhs.text }
+      let (a, b) = (block.constraints[lhs.index].description, block.constraints[rhs.index].description)
+      if a != b { return a < b }
+      return lhs.index < rhs.index
     }
-    for (candidate, isSystem, _) in ordered {
-      var context = MemberContext(index: candidate.index)
-      let (exact, relaxed) = lower(candidate.constraint, &context)
+    for (index, isSystem, _) in ordered {
+      var context = MemberContext(index: index)
+      let (exact, relaxed) = lower(block.constraints[index].constraint!, &context)
       requireSizes(in: exact + relaxed, &context)
       model.missing.formUnion(context.missing)
       model.members.append(
         LayoutModel.Member(
-          index: candidate.index, exact: exact, relaxed: relaxed, implicit: context.implicit,
+          index: index, exact: exact, relaxed: relaxed, implicit: context.implicit,
           missing: context.missing, isSystemGenerated: isSystem))
     }
+    model.index(listCount: block.constraints.count)
     return model
   }
 
@@ -93,8 +97,8 @@ struct LayoutModelBuilder {
     let frame = ItemFrame(key: key)
     model.frames[key] = frame
     if let item { model.itemsByKey[key] = item }
-    sizeRowNames[ObjectIdentifier(frame.width)] = "\(key).width ≥ 0"
-    sizeRowNames[ObjectIdentifier(frame.height)] = "\(key).height ≥ 0"
+    sizeRowIndex[frame.width] = -1
+    sizeRowIndex[frame.height] = -1
     return frame
   }
 
@@ -111,15 +115,12 @@ struct LayoutModelBuilder {
 
   private mutating func requireSizes(in expression: Expression<Rational>, _ context: inout MemberContext) {
     for term in expression.terms {
-      let id = ObjectIdentifier(term.variable)
-      guard let name = sizeRowNames[id] else { continue }
-      let index: Int
-      if let existing = sizeRowIndex[id] {
-        index = existing
-      } else {
+      guard var index = sizeRowIndex[term.variable] else { continue }
+      if index < 0 {
         index = model.implicit.count
-        model.implicit.append(Constraint(Expression(term.variable), .greaterThanOrEqual, name: name))
-        sizeRowIndex[id] = index
+        model.implicit.append(
+          Constraint(Expression(term.variable), .greaterThanOrEqual, name: term.variable.name + " ≥ 0"))
+        sizeRowIndex[term.variable] = index
       }
       context.need(index)
     }

@@ -15,38 +15,38 @@ struct MemberSystem {
   /// Whether the rows are the widened (`relaxed`) or the printed ones.
   let relaxed: Bool
   private var solver = Solver<Rational>()
-  /// Position in `model.members` by list index.
-  private let position: [Int: Int]
-  /// The member owning each row (of this system's form), by the row's identity.
-  let owners: [ObjectIdentifier: Int]
-  /// Members in the solver, with how many of their rows (in order) are in.
-  private var loaded: [Int: Int] = [:]
+  /// For each member (by list index), how many of its rows (in order) are in the solver;
+  /// -1 when it is not loaded.
+  private var loadedRows: [Int]
   /// For each implicit row, how many loaded members need it.
-  private var implicitUses: [Int: Int] = [:]
-  /// Implicit rows in the solver.
-  private var implicitLoaded: Set<Int> = []
+  private var implicitUses: [Int]
+  /// Whether each implicit row is in the solver.
+  private var implicitLoaded: [Bool]
+  /// Scratch: whether each list index is in the set being checked.
+  private var wanted: [Bool]
 
   /// An empty system over `model`'s widened or printed rows.
   init(_ model: LayoutModel, relaxed: Bool) {
     self.model = model
     self.relaxed = relaxed
-    var position: [Int: Int] = [:]
-    var owners: [ObjectIdentifier: Int] = [:]
-    for (offset, member) in model.members.enumerated() {
-      position[member.index] = offset
-      for row in relaxed ? member.relaxed : member.exact { owners[ObjectIdentifier(row)] = member.index }
-    }
-    self.position = position
-    self.owners = owners
+    let listCount = model.positions.count
+    loadedRows = Array(repeating: -1, count: listCount)
+    wanted = Array(repeating: false, count: listCount)
+    implicitUses = Array(repeating: 0, count: model.implicit.count)
+    implicitLoaded = Array(repeating: false, count: model.implicit.count)
   }
+
+  /// The member owning each row of the model (either form), by the row's identity.
+  var owners: [Constraint<Rational>: Int] { model.rowOwners }
 
   /// Decides whether the members `target` (list indices, in canonical order) can hold together.
   ///
   /// - Parameter keepingValues: whether a feasible answer should carry the solution (it costs
   ///   a dictionary of every variable).
   mutating func check(_ target: [Int], keepingValues: Bool = true) throws(ReplayError) -> Feasibility {
-    let wanted = Set(target)
-    for member in loaded.keys.sorted() where !wanted.contains(member) {
+    for member in target { wanted[member] = true }
+    defer { for member in target { wanted[member] = false } }
+    for member in loadedRows.indices where loadedRows[member] >= 0 && !wanted[member] {
       try unload(member)
     }
     for member in target {
@@ -55,37 +55,40 @@ struct MemberSystem {
     return .feasible(keepingValues ? solver.values() : [:])
   }
 
-  private func rows(of member: Int) -> [Constraint<Rational>] {
-    let member = model.members[position[member]!]
-    return relaxed ? member.relaxed : member.exact
-  }
+  private func member(_ index: Int) -> LayoutModel.Member { model.members[model.positions[index]] }
 
   /// Adds what is missing of `member` (its implicit rows first); a proof when a row cannot hold.
-  private mutating func load(_ member: Int) throws(ReplayError) -> Feasibility? {
-    let rows = rows(of: member)
-    if let count = loaded[member], count == rows.count { return nil }
-    if loaded[member] == nil {
-      loaded[member] = 0
-      for index in model.members[position[member]!].implicit { implicitUses[index, default: 0] += 1 }
+  private mutating func load(_ index: Int) throws(ReplayError) -> Feasibility? {
+    let member = member(index)
+    let rows = relaxed ? member.relaxed : member.exact
+    if loadedRows[index] == rows.count { return nil }
+    if loadedRows[index] < 0 {
+      loadedRows[index] = 0
+      for implicit in member.implicit { implicitUses[implicit] += 1 }
     }
-    for index in model.members[position[member]!].implicit where !implicitLoaded.contains(index) {
-      if let proof = try add(model.implicit[index]) { return proof }
-      implicitLoaded.insert(index)
+    for implicit in member.implicit where !implicitLoaded[implicit] {
+      if let proof = try add(model.implicit[implicit]) { return proof }
+      implicitLoaded[implicit] = true
     }
-    for row in rows[loaded[member]!...] {
+    for row in rows[loadedRows[index]...] {
       if let proof = try add(row) { return proof }
-      loaded[member]! += 1
+      loadedRows[index] += 1
     }
     return nil
   }
 
   /// Takes `member`'s rows out, and the implicit rows no loaded member needs any more.
-  private mutating func unload(_ member: Int) throws(ReplayError) {
-    let count = loaded.removeValue(forKey: member)!
-    for row in rows(of: member)[..<count] { try remove(row) }
-    for index in model.members[position[member]!].implicit {
-      implicitUses[index]! -= 1
-      if implicitUses[index] == 0, implicitLoaded.remove(index) != nil { try remove(model.implicit[index]) }
+  private mutating func unload(_ index: Int) throws(ReplayError) {
+    let member = member(index)
+    let count = loadedRows[index]
+    loadedRows[index] = -1
+    for row in (relaxed ? member.relaxed : member.exact)[..<count] { try remove(row) }
+    for implicit in member.implicit {
+      implicitUses[implicit] -= 1
+      if implicitUses[implicit] == 0, implicitLoaded[implicit] {
+        implicitLoaded[implicit] = false
+        try remove(model.implicit[implicit])
+      }
     }
   }
 

@@ -56,6 +56,9 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
   public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
   /// Hashes the identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  /// The identity's hash for a dictionary seeded with `seed`, without SipHash (see
+  /// `identityHash(_:seed:)`).
+  public func _rawHashValue(seed: Int) -> Int { identityHash(self, seed: seed) }
 
   /// `name: expression relation 0`.
   public var description: String {

@@ -74,6 +74,10 @@ extension Rational: SolverNumber {
   @inlinable public static func * (lhs: Rational, rhs: Rational) -> Rational {
     if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
       if a == 0 || c == 0 { return .zero }
+      if b == 1, d == 1 {
+        let (n, overflow) = a.multipliedReportingOverflow(by: c)
+        if !overflow, n != .min { return Rational(storage: .small(n, 1)) }
+      }
       // Cross-reduce first so that the products stay small.
       let g1 = Int64(greatestCommonDivisor(a.magnitude, d.magnitude))
       let g2 = Int64(greatestCommonDivisor(c.magnitude, b.magnitude))

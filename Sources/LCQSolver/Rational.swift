@@ -100,6 +100,7 @@ public struct Rational: Sendable, Hashable {
     var b = b
     if a == 0 { return b }
     if b == 0 { return a }
+    if a == 1 || b == 1 { return 1 }
     let shift = (a | b).trailingZeroBitCount
     a >>= a.trailingZeroBitCount
     repeat {

@@ -66,13 +66,26 @@ struct Row<Number: SolverNumber>: Sendable {
         cells[index].coefficient = sum
       }
     } else if !coefficient.isNearZero {
-      cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+      // New symbols have the highest numbers, so appending is the common case.
+      if index == cells.count {
+        cells.append(Cell(symbol: symbol, coefficient: coefficient))
+      } else {
+        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+      }
     }
   }
 
   /// Adds `coefficient × other`, merging the two sorted cell lists.
   mutating func insert(_ other: Row, _ coefficient: Number) {
     constant = constant + other.constant * coefficient
+    if cells.isEmpty {
+      cells.reserveCapacity(other.cells.count + 2)
+      for cell in other.cells {
+        let value = cell.coefficient * coefficient
+        if !value.isNearZero { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
+      }
+      return
+    }
     if other.cells.count <= 2 {
       for cell in other.cells { insert(cell.symbol, cell.coefficient * coefficient) }
       return

@@ -42,14 +42,14 @@ extension Solver {
       if row.constant.isNegative { infeasibleRows.append(other) }
     } else {
       var newlyInfeasible: [Symbol] = []
-      var index = rows.startIndex
-      while index != rows.endIndex {
-        if let coefficient = rows.values[index].cell(marker) {
-          rows.values[index].constant = rows.values[index].constant + coefficient * delta
-          let basic = rows.keys[index]
-          if basic.kind != .external, rows.values[index].constant.isNegative { newlyInfeasible.append(basic) }
+      for index in rows.entries.indices {
+        if let coefficient = rows.entries[index].cell(marker) {
+          rows.entries[index].constant = rows.entries[index].constant + coefficient * delta
+          let basic = rows.basics[index]
+          if basic.kind != .external, rows.entries[index].constant.isNegative {
+            newlyInfeasible.append(basic)
+          }
         }
-        rows.formIndex(after: &index)
       }
       infeasibleRows += newlyInfeasible.sorted()
     }

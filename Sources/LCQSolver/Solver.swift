@@ -27,7 +27,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
   }
 
   var constraints: [Constraint<Number>: Tag] = [:]
-  var rows: [Symbol: Row<Number>] = [:]
+  var rows = Tableau<Number>()
   var variableSymbols: [Variable: Symbol] = [:]
   var edits: [Variable: Edit] = [:]
   var infeasibleRows: [Symbol] = []
@@ -212,11 +212,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
       substitute(entering, with: artificialRow)
       rows[entering] = artificialRow
     }
-    var index = rows.startIndex
-    while index != rows.endIndex {
-      rows.values[index].remove(artificial)
-      rows.formIndex(after: &index)
-    }
+    for index in rows.entries.indices { rows.entries[index].remove(artificial) }
     objective.remove(artificial)
   }
 
@@ -241,17 +237,13 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// Replaces `symbol` by `row` in every row and in the objective.
   mutating func substitute(_ symbol: Symbol, with row: Row<Number>) {
     var newlyInfeasible: [Symbol] = []
-    // Walk the rows by index (no hashing, and no second reference that would force a copy).
-    var index = rows.startIndex
-    while index != rows.endIndex {
-      if rows.values[index].cell(symbol) != nil {
-        rows.values[index].substitute(symbol, with: row)
-        let basic = rows.keys[index]
-        if basic.kind != .external, rows.values[index].constant.isNegative {
-          newlyInfeasible.append(basic)
-        }
+    // Walk the rows by index (no second reference that would force a copy).
+    for index in rows.entries.indices where rows.entries[index].cell(symbol) != nil {
+      rows.entries[index].substitute(symbol, with: row)
+      let basic = rows.basics[index]
+      if basic.kind != .external, rows.entries[index].constant.isNegative {
+        newlyInfeasible.append(basic)
       }
-      rows.formIndex(after: &index)
     }
     infeasibleRows += newlyInfeasible.sorted()
     objective.substitute(symbol, with: row)

@@ -19,10 +19,10 @@ final class MemberSystemTests: XCTestCase {
     }
   }
 
-  func owners(_ model: LayoutModel, relaxed: Bool) -> [ObjectIdentifier: Int] {
-    var owners: [ObjectIdentifier: Int] = [:]
+  func owners(_ model: LayoutModel, relaxed: Bool) -> [Constraint<Rational>: Int] {
+    var owners: [Constraint<Rational>: Int] = [:]
     for member in model.members {
-      for row in relaxed ? member.relaxed : member.exact { owners[ObjectIdentifier(row)] = member.index }
+      for row in relaxed ? member.relaxed : member.exact { owners[row] = member.index }
     }
     return owners
   }
