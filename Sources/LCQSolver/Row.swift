@@ -78,14 +78,6 @@ struct Row<Number: SolverNumber>: Sendable {
   /// Adds `coefficient × other`, merging the two sorted cell lists.
   mutating func insert(_ other: Row, _ coefficient: Number) {
     constant = constant + other.constant * coefficient
-    if cells.isEmpty {
-      cells.reserveCapacity(other.cells.count + 2)
-      for cell in other.cells {
-        let value = cell.coefficient * coefficient
-        if !value.isNearZero { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
-      }
-      return
-    }
     if other.cells.count <= 2 {
       for cell in other.cells { insert(cell.symbol, cell.coefficient * coefficient) }
       return
