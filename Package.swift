@@ -24,10 +24,16 @@ let package = Package(
     .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
     // SHA-256 on the x86 SHA instructions, for LCQAnalysis's SHA256 (which falls back to Swift).
     .target(name: "CSHA256"),
+    // sqlite3_db_config, which Swift cannot call (variadic): LCQStore's ingest turns triggers off.
+    .target(name: "CSQLiteConfig"),
     .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver", "CSHA256"]),
     .target(
       name: "LCQStore",
-      dependencies: ["LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "LCQParsing", "LCQAnalysis", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C interface, for binding the ingest's rows without boxing (ParameterBinding).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     .target(
       name: "LCQReporting",

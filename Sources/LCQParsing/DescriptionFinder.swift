@@ -71,10 +71,13 @@ enum DescriptionFinder {
   static func nextStart(in line: [UInt8], from: Int) -> Int? {
     var index = from
     while index + 1 < line.count {
-      guard line[index] == UInt8(ascii: "<") else {
-        index += 1
-        continue
-      }
+      // The next '<' (a description needs at least one byte after it).
+      guard
+        let open = line.withUnsafeBytes({
+          ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: $0, from: index, to: line.count - 1)
+        })
+      else { return nil }
+      index = open
       if index > 0, line[index - 1] == UInt8(ascii: "<") {
         index += 1
         continue

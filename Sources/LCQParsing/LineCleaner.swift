@@ -14,6 +14,11 @@ enum LineCleaner {
     var start = line.startIndex
     var end = line.endIndex
     while end > start, line[end - 1] == 13 || line[end - 1].isBlank { end -= 1 }
+    while start < end, line[start].isBlank { start += 1 }
+    // Most lines have nothing to remove: neither end can start a leader, numbering or trailer.
+    if start == end || (!line[start].mayStartLeader && !line[end - 1].mayEndTrailer) {
+      return Cleaned(content: contentUnescaped(line[start..<end]), offset: start - line.startIndex)
+    }
     var changed = true
     while changed {
       changed = false
@@ -39,9 +44,12 @@ enum LineCleaner {
         break
       }
     }
-    var content = Array(line[start..<end])
-    if content.contains(UInt8(ascii: "\\")) { content = unescapeMarkdown(content) }
-    return Cleaned(content: content, offset: start - line.startIndex)
+    return Cleaned(content: contentUnescaped(line[start..<end]), offset: start - line.startIndex)
+  }
+
+  private static func contentUnescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    let content = Array(bytes)
+    return content.contains(UInt8(ascii: "\\")) ? unescapeMarkdown(content) : content
   }
 
   private static let leaders: [[UInt8]] =
@@ -87,4 +95,16 @@ enum LineCleaner {
     }
     return result
   }
+}
+
+extension UInt8 {
+  /// Whether a cleaned line may start here: the first byte of a leader (`` ` ``, `>`, `/`, `*`)
+  /// or of `N. ` numbering.
+  fileprivate var mayStartLeader: Bool {
+    self == UInt8(ascii: "`") || self == UInt8(ascii: ">") || self == UInt8(ascii: "/")
+      || self == UInt8(ascii: "*") || isASCIIDigit
+  }
+
+  /// Whether this last byte may end a trailer (`` ` ``, `*/`).
+  fileprivate var mayEndTrailer: Bool { self == UInt8(ascii: "`") || self == UInt8(ascii: "/") }
 }

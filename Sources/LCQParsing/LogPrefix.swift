@@ -18,7 +18,12 @@ public struct LogPrefix: Sendable, Hashable {
   /// `log show` (default, compact, syslog), Console.app, BSD syslog, `idevicesyslog`,
   /// `process[pid:tid]` alone. Unknown text yields an empty prefix, never an error.
   public static func parse(_ text: String) -> LogPrefix {
-    var scanner = PrefixScanner(bytes: Array(text.utf8))
+    parse(bytes: Array(text.utf8))
+  }
+
+  /// Reads the prefix from its UTF-8 bytes (see ``parse(_:)``).
+  static func parse(bytes: [UInt8]) -> LogPrefix {
+    var scanner = PrefixScanner(bytes: bytes)
     return scanner.read()
   }
 }
@@ -154,17 +159,28 @@ struct PrefixScanner {
 
   // MARK: Process and pid
 
-  /// `log stream` default style: `0x1f2e3d   Default   0x0   4242   0    MyApp: (UIKitCore) …`.
+  /// `log stream` default style: `0x1f2e3d   Default   0x0   4242   0    MyApp: (UIKitCore) …`: five
+  /// space-separated fields (thread, type, activity, pid, TTL), then the process name up to a
+  /// colon.
   private func readUnifiedDefaultStyle(from start: Int) -> (process: String, pid: Int)? {
-    let fields = text(start, bytes.count).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-    guard fields.count == 6, fields[0].hasPrefix("0x"), fields[2].hasPrefix("0x"),
-      let pid = Int(fields[3]), Int(fields[4]) != nil
+    var fields: [Range<Int>] = []
+    var index = start
+    while fields.count < 5 {
+      while index < bytes.count, bytes[index] == .space { index += 1 }
+      let fieldStart = index
+      while index < bytes.count, bytes[index] != .space { index += 1 }
+      guard index < bytes.count else { return nil }  // the message must follow the fields
+      fields.append(fieldStart..<index)
+      index += 1
+    }
+    guard hasHexPrefix(fields[0]), hasHexPrefix(fields[2]), let pid = integer(in: fields[3]),
+      integer(in: fields[4]) != nil
     else { return nil }
-    let rest = Array(fields[5].drop(while: { $0 == " " }).utf8)
-    var colon = 0
-    while colon < rest.count, rest[colon] != UInt8(ascii: ":") { colon += 1 }
-    guard colon < rest.count, colon > 0 else { return nil }
-    return (String(decoding: rest[..<colon], as: UTF8.self), pid)
+    while index < bytes.count, bytes[index] == .space { index += 1 }
+    let nameStart = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: ":") { index += 1 }
+    guard index < bytes.count, index > nameStart else { return nil }
+    return (text(nameStart, index), pid)
   }
 
   /// `Name[pid]`, `Name[pid:tid]` or `Name(Library)[pid]`, after the timestamp.
@@ -187,29 +203,81 @@ struct PrefixScanner {
         index += 1
         continue
       }
-      var name = text(start, index).trimmingCharacters(in: " \t")
-      if name.hasSuffix(")"), let open = name.lastIndex(of: "(") { name = String(name[..<open]) }
-      if let tab = name.lastIndex(of: "\t") { name = String(name[name.index(after: tab)...]) }
-      name = dropLeadingNoise(from: name, keepSpaces: hasThread)
+      let name = processName(in: start..<index, keepSpaces: hasThread)
       return (name.isEmpty ? nil : name, pid)
     }
     return nil
   }
 
-  /// Drops what precedes the process name: a syslog host, a compact-style type code (`Df`),
-  /// `AM`/`PM`, or stray pasted characters.
-  private func dropLeadingNoise(from name: String, keepSpaces: Bool) -> String {
-    var words = name.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    let typeCodes: Set<String> = ["Df", "In", "Db", "Er", "Ft", "Fa", "AM", "PM", "A", "E", "I", "D", "F"]
-    while words.count > 1, typeCodes.contains(words[0]) { words.removeFirst() }
-    if !keepSpaces, let last = words.last { return last }
-    return words.joined(separator: " ")
+  /// The process name in the text before `[pid]`: without a library in parentheses, without
+  /// what precedes a tab, and without leading noise (a syslog host, a compact-style type code
+  /// such as `Df`, `AM`/`PM`, stray pasted characters). Unless `keepSpaces`, only the last word.
+  private func processName(in range: Range<Int>, keepSpaces: Bool) -> String {
+    var start = range.lowerBound
+    var end = range.upperBound
+    while start < end, bytes[start].isBlank { start += 1 }
+    while end > start, bytes[end - 1].isBlank { end -= 1 }
+    if end > start, bytes[end - 1] == UInt8(ascii: ")"),
+      let open = bytes[start..<end].lastIndex(of: UInt8(ascii: "("))
+    {
+      end = open
+    }
+    if let tab = bytes[start..<end].lastIndex(of: .tab) { start = tab + 1 }
+    var words: [Range<Int>] = []
+    var index = start
+    while index < end {
+      while index < end, bytes[index] == .space { index += 1 }
+      let wordStart = index
+      while index < end, bytes[index] != .space { index += 1 }
+      if index > wordStart { words.append(wordStart..<index) }
+    }
+    var first = 0
+    while words.count - first > 1, Self.isTypeCode(bytes[words[first]]) { first += 1 }
+    guard let last = words.last else { return "" }
+    if !keepSpaces { return text(last.lowerBound, last.upperBound) }
+    return words[first...].map { text($0.lowerBound, $0.upperBound) }.joined(separator: " ")
+  }
+
+  /// The words that precede a process name without being one.
+  private static let typeCodes: Set<[UInt8]> = Set(
+    ["Df", "In", "Db", "Er", "Ft", "Fa", "AM", "PM", "A", "E", "I", "D", "F"].map { Array($0.utf8) })
+
+  private static func isTypeCode(_ word: ArraySlice<UInt8>) -> Bool {
+    word.count <= 2 && typeCodes.contains(Array(word))
   }
 
   // MARK: Bytes
 
   private func byte(_ index: Int) -> Unicode.Scalar? {
     index < bytes.count ? Unicode.Scalar(bytes[index]) : nil
+  }
+
+  private func hasHexPrefix(_ field: Range<Int>) -> Bool {
+    field.count >= 2 && bytes[field.lowerBound] == UInt8(ascii: "0")
+      && bytes[field.lowerBound + 1] == UInt8(ascii: "x")
+  }
+
+  /// The whole field as a decimal integer with an optional sign, as `Int(_:)` reads it.
+  private func integer(in field: Range<Int>) -> Int? {
+    var index = field.lowerBound
+    var negative = false
+    if index < field.upperBound, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < field.upperBound else { return nil }
+    var value = 0
+    while index < field.upperBound {
+      guard bytes[index].isASCIIDigit else { return nil }
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let digit = Int(bytes[index] - UInt8(ascii: "0"))
+      let (next, overflow2) =
+        negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+      guard !overflow1, !overflow2 else { return nil }
+      value = next
+      index += 1
+    }
+    return value
   }
 
   private func number(at index: Int, digits: Int) -> Int? {

@@ -38,8 +38,7 @@ struct MessageFramer {
     switch kind {
     case .header(let header, let prefixEnd, let restStart):
       close(into: &output)
-      let prefixText = String(decoding: cleaned.content[0..<prefixEnd], as: UTF8.self)
-      let prefix = fixedPrefix ?? LogPrefix.parse(prefixText)
+      let prefix = fixedPrefix ?? LogPrefix.parse(bytes: Array(cleaned.content[0..<prefixEnd]))
       open(header, prefix: prefix, line: number, raw: line)
       if header == .unableToSatisfyColon || header == .conflictingConstraintsDetected {
         block?.platformHint = .appkit

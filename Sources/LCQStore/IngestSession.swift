@@ -93,15 +93,22 @@ public final class IngestSession {
     var totals = self.totals
     do {
       try store.write { db in
-        for record in batch {
-          let inserted =
-            record.isFailed ? try insertFailed(record, db) : try insertOccurrence(record, db, &totals)
-          if inserted {
-            if !record.isFailed { totals.occurrences += 1 }
-          } else {
-            totals.duplicates += 1
+        // Occurrences are counted per batch, not by the trigger (see OccurrenceCounts).
+        var counts = OccurrenceCounts()
+        try withTriggersOff(db) {
+          let occurrenceInsert = try StoredRows.occurrenceInsert(db)
+          for record in batch {
+            if record.isFailed {
+              if !(try insertFailed(record, db)) { totals.duplicates += 1 }
+            } else if let conflictID = try insertOccurrence(record, occurrenceInsert, db, &totals) {
+              counts.add(conflictID: conflictID, time: record.time)
+              totals.occurrences += 1
+            } else {
+              totals.duplicates += 1
+            }
           }
         }
+        try counts.store(runID: runID, db)
         try db.execute(
           sql: """
             UPDATE runs SET lines = ?, bytes = ?, blocks = ?, occurrences = ?, duplicates = ?, unparsed = ?,
@@ -152,17 +159,21 @@ public final class IngestSession {
     return db.changesCount > 0
   }
 
-  private func insertOccurrence(_ record: BlockRecord, _ db: Database, _ totals: inout Totals) throws -> Bool
-  {
-    guard let fingerprint = record.summary.fingerprint else { return false }
+  /// Inserts the occurrence unless its identity is stored; returns its conflict's id when new.
+  private func insertOccurrence(
+    _ record: BlockRecord, _ statement: Statement, _ db: Database, _ totals: inout Totals
+  ) throws -> Int64? {
+    guard let fingerprint = record.summary.fingerprint else { return nil }
     let template = record.template
+    let conflictID = try conflictID(fingerprint, record, db, &totals)
     let occurrence = StoredRows.Occurrence(
-      identity: record.identity, conflictID: try conflictID(fingerprint, record, db, &totals), runID: runID,
+      identity: record.identity, conflictID: conflictID, runID: runID,
       time: record.time, timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
-      summary: record.summary, brokenConstraint: record.brokenConstraint, sourceFile: record.sourceFile,
+      verdict: record.summary.verdict, brokenInMinimalSet: record.summary.brokenInMinimalSet,
+      brokenConstraint: record.brokenConstraint, sourceFile: record.sourceFile,
       sourceLine: record.sourceLine, templateID: try templateID(template, db),
       templateValues: template.values, issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
-    return try StoredRows.insert(occurrence, db)
+    return try StoredRows.insert(occurrence, with: statement, db) ? conflictID : nil
   }
 
   private func templateID(_ template: BlockTemplate, _ db: Database) throws -> Int64 {

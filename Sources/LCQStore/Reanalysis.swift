@@ -143,12 +143,13 @@ extension Store {
         let occurrence = StoredRows.Occurrence(
           identity: row[1], conflictID: conflictID, runID: row[2], time: row[3],
           timeFromLog: (row[4] as String) == "log",
-          process: row[5], pid: row[6], summary: summary,
+          process: row[5], pid: row[6], verdict: summary.verdict,
+          brokenInMinimalSet: summary.brokenInMinimalSet,
           brokenConstraint: block.brokenConstraint?.description,
           sourceFile: row[7], sourceLine: row[8],
           templateID: try StoredRows.templateID(template.template, db),
           templateValues: template.values, issues: row[9])
-        _ = try StoredRows.insert(occurrence, db)
+        _ = try StoredRows.insert(occurrence, with: StoredRows.occurrenceInsert(db), db)
         try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [row[0] as Int64])
         recovered += 1
       }

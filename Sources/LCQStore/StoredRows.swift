@@ -64,7 +64,9 @@ enum StoredRows {
     var timeFromLog: Bool
     var process: String?
     var pid: Int?
-    var summary: AnalysisSummary
+    var verdict: Verdict
+    /// Whether the broken constraint is in the minimal set, `nil` when unknown.
+    var brokenInMinimalSet: Bool?
     var brokenConstraint: String?
     var sourceFile: String
     var sourceLine: Int
@@ -74,8 +76,8 @@ enum StoredRows {
     var issues: String?
   }
 
-  /// Inserts `occurrence` unless its identity is already stored; returns whether it was new.
-  static func insert(_ occurrence: Occurrence, _ db: Database) throws -> Bool {
+  /// The statement ``insert(_:with:_:)`` runs, prepared once for any number of rows.
+  static func occurrenceInsert(_ db: Database) throws -> Statement {
     try db.cachedStatement(
       sql: """
         INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
@@ -83,14 +85,29 @@ enum StoredRows {
           issues, analysis_version)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (identity) DO NOTHING
-        """
-    ).execute(arguments: [
-      occurrence.identity, occurrence.conflictID, occurrence.runID, occurrence.time,
-      occurrence.timeFromLog ? "log" : "ingest", occurrence.process, occurrence.pid,
-      occurrence.summary.verdict.rawValue, occurrence.brokenConstraint, occurrence.summary.brokenInMinimalSet,
-      occurrence.sourceFile, occurrence.sourceLine, occurrence.templateID, occurrence.templateValues,
-      occurrence.issues, Fingerprint.version,
-    ])
-    return db.changesCount > 0
+        """)
+  }
+
+  /// Inserts `occurrence` with `statement` (see ``occurrenceInsert(_:)``) unless its identity is
+  /// already stored; returns whether it was new.
+  static func insert(_ occurrence: Occurrence, with statement: Statement, _ db: Database) throws -> Bool {
+    var row = ParameterBinding(statement, of: db)
+    row.bind(occurrence.identity)
+    row.bind(occurrence.conflictID)
+    row.bind(occurrence.runID)
+    row.bind(occurrence.time)
+    row.bind(occurrence.timeFromLog ? "log" : "ingest")
+    row.bind(occurrence.process)
+    row.bind(occurrence.pid)
+    row.bind(occurrence.verdict.rawValue)
+    row.bind(occurrence.brokenConstraint)
+    row.bind(occurrence.brokenInMinimalSet)
+    row.bind(occurrence.sourceFile)
+    row.bind(occurrence.sourceLine)
+    row.bind(occurrence.templateID)
+    row.bind(occurrence.templateValues)
+    row.bind(occurrence.issues)
+    row.bind(Fingerprint.version)
+    return try row.execute()
   }
 }

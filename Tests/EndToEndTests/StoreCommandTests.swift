@@ -181,6 +181,55 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
   }
 
+  /// `lcq ingest` keeps `occurrence_rollup` and the conflicts' counts, first/last seen times and
+  /// builds itself, per batch (the trigger does it for every other writer). Whatever the order of
+  /// runs and times, they must equal what the occurrences say, recounted here with Python's
+  /// sqlite3: the first build is the build of the earliest occurrence (the first stored on a
+  /// tie), the last build that of the latest (the last stored on a tie).
+  func testCountersAgreeWithTheOccurrences() throws {
+    let log = try String(contentsOfFile: LCQProcess.corpusFile("log-stream-default.log"), encoding: .utf8)
+    // Earlier than everything stored, in later builds, twice at the same times (another pid);
+    // then later than everything (years ahead), twice too.
+    func moved(to year: String, pid: String) -> String {
+      log.replacingOccurrences(of: "2024-03-05", with: year + "-03-05")
+        .replacingOccurrences(of: " 4242 ", with: " \(pid) ")
+    }
+    let runs = [
+      ("103", moved(to: "2023", pid: "4242")), ("104", moved(to: "2023", pid: "4243")),
+      ("105", moved(to: "2027", pid: "4242")), ("106", moved(to: "2027", pid: "4243")),
+    ]
+    for (build, text) in runs {
+      let result = try fixture.lcq(["ingest", "--build", build, "-"], stdin: Data(text.utf8))
+      XCTAssertTrue(result.stderr.contains("ingested 2 blocks · 2 conflicts (0 new)"), result.stderr)
+    }
+    // One run, two files: a commit at the end of each, the second adding to the first's rollup rows.
+    let files = ["first.log", "second.log"].map { fixture.folder.appendingPathComponent($0).path }
+    try moved(to: "2027", pid: "4244").write(toFile: files[0], atomically: true, encoding: .utf8)
+    try (moved(to: "2027", pid: "4245") + moved(to: "2027", pid: "4246"))
+      .write(toFile: files[1], atomically: true, encoding: .utf8)
+    let twoFiles = try fixture.lcq(["ingest", "--build", "107"] + files)
+    XCTAssertTrue(twoFiles.stderr.contains("ingested 6 blocks · 2 conflicts (0 new)"), twoFiles.stderr)
+    let check = try fixture.python(
+      """
+      rollup = db.execute("SELECT conflict_id, run_id, day, occurrences, first_time, last_time FROM occurrence_rollup ORDER BY 1, 2, 3").fetchall()
+      recounted = db.execute("SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time) FROM occurrences GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").fetchall()
+      print("rollup", "same" if rollup == recounted else f"differs: {rollup} != {recounted}")
+      bad = []
+      for (cid, count, first, last, first_build, last_build) in db.execute("SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build FROM conflicts"):
+          rows = db.execute("SELECT o.time, r.build FROM occurrences o JOIN runs r ON r.id = o.run_id WHERE o.conflict_id = ? ORDER BY o.id", (cid,)).fetchall()
+          earliest = min(rows, key=lambda row: row[0])          # min keeps the first on a tie
+          latest = max(reversed(rows), key=lambda row: row[0])  # the last on a tie
+          if (count, first, last, first_build, last_build) != (len(rows), earliest[0], latest[0], earliest[1], latest[1]):
+              bad.append(cid)
+      print("conflicts", "same" if not bad else f"differ: {bad}")
+      for fingerprint in sys.argv[2:]:
+          print(*db.execute("SELECT first_build, last_build, occurrence_count FROM conflicts WHERE fingerprint = ?", (fingerprint,)).fetchone())
+      """, arguments: [StoreFixture.conflictA, StoreFixture.conflictB])
+    // A (8 occurrences) and B (7) each gain 7: first seen in builds 103 and 104 at the same
+    // time (103 was stored first), last seen at one time in builds 105, 106 and 107 (stored last).
+    XCTAssertEqual(check, "rollup same\nconflicts same\n103 107 15\n103 107 14")
+  }
+
   /// A block an older parser could not read, stored whole in `failed_blocks`, becomes an
   /// occurrence when `db reanalyze` reads it again.
   func testReanalysisRecoversFailedBlocksThatNowRead() throws {

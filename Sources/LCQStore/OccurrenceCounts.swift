@@ -1,0 +1,93 @@
+import CSQLiteConfig
+import GRDB
+
+/// What the `occurrences_counted` trigger (`Migrations/0001_initial.sql`) does for each
+/// inserted occurrence, done once per commit for a whole batch of one run.
+///
+/// The trigger updates a rollup row and a conflict row per occurrence, and because it writes
+/// other tables SQLite keeps a statement journal for every insert: together more than half of
+/// SQLite's work per block. `lcq ingest` therefore inserts its rows with triggers off (see
+/// ``withTriggersOff(_:_:)``), counts them here, and applies the sums in the same transaction,
+/// so that readers see exactly what the trigger would have left. Every other writer keeps the
+/// trigger. `StoreTests` check the totals against counts taken from `occurrences` itself.
+struct OccurrenceCounts {
+  private struct DayKey: Hashable {
+    var conflictID: Int64
+    var day: Int64
+  }
+
+  private struct Span {
+    var count: Int64 = 0
+    var first = Int64.max
+    var last = Int64.min
+
+    mutating func add(_ time: Int64) {
+      count += 1
+      first = min(first, time)
+      last = max(last, time)
+    }
+  }
+
+  private var days: [DayKey: Span] = [:]
+  private var conflicts: [Int64: Span] = [:]
+
+  /// Counts one inserted occurrence.
+  mutating func add(conflictID: Int64, time: Int64) {
+    days[DayKey(conflictID: conflictID, day: time / 86_400), default: Span()].add(time)
+    conflicts[conflictID, default: Span()].add(time)
+  }
+
+  /// Applies the counts to `occurrence_rollup` and `conflicts`, as the trigger would have for the
+  /// same rows inserted by the run `runID`, in the order of their ids.
+  func store(runID: Int64, _ db: Database) throws {
+    let rollup = try db.cachedStatement(
+      sql: """
+        INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
+        VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (conflict_id, run_id, day) DO UPDATE SET
+          occurrences = occurrences + excluded.occurrences,
+          first_time = min(first_time, excluded.first_time),
+          last_time = max(last_time, excluded.last_time)
+        """)
+    for (key, span) in days.sorted(by: { ($0.key.conflictID, $0.key.day) < ($1.key.conflictID, $1.key.day) })
+    {
+      try rollup.execute(arguments: [key.conflictID, runID, key.day, span.count, span.first, span.last])
+    }
+    // All rows of a batch have the run's build, so the trigger's row-by-row updates come to this:
+    // the first build changes if any row is earlier than the first seen time, the last build if
+    // any is at or after the last seen time (`>=`: the later-inserted row wins a tie).
+    let conflict = try db.cachedStatement(
+      sql: """
+        UPDATE conflicts SET
+          occurrence_count = occurrence_count + :count,
+          first_build = CASE WHEN :first < first_seen OR occurrence_count = 0
+            THEN (SELECT build FROM runs WHERE id = :run) ELSE first_build END,
+          first_seen = CASE WHEN occurrence_count = 0 THEN :first ELSE min(first_seen, :first) END,
+          last_build = CASE WHEN :last >= last_seen OR occurrence_count = 0
+            THEN (SELECT build FROM runs WHERE id = :run) ELSE last_build END,
+          last_seen = CASE WHEN occurrence_count = 0 THEN :last ELSE max(last_seen, :last) END
+        WHERE id = :conflict
+        """)
+    for (conflictID, span) in conflicts.sorted(by: { $0.key < $1.key }) {
+      try conflict.execute(arguments: [
+        "count": span.count, "first": span.first, "last": span.last, "run": runID, "conflict": conflictID,
+      ])
+    }
+  }
+}
+
+/// Runs `body` with the connection's triggers off (see ``OccurrenceCounts``), and turns them
+/// back on whatever happens.
+func withTriggersOff<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+  guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE) }
+  let code = csqlite_set_triggers_enabled(connection, 0)
+  guard code == SQLITE_OK else {
+    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn triggers off")
+  }
+  defer {
+    // Fails only for an option SQLite does not know, and it knew it a moment ago.
+    let code = csqlite_set_triggers_enabled(connection, 1)
+    precondition(code == SQLITE_OK, "could not turn triggers back on")
+  }
+  return try body()
+}
