@@ -41,6 +41,9 @@ struct RawBlock {
   static let maxDescriptions = 20_000
   /// Most raw text kept for one block.
   static let maxRawBytes = 8 << 20
+  /// Room kept for the raw text when a block opens: most messages fit, so the text is not
+  /// copied again and again as its lines arrive.
+  static let typicalRawBytes = 4096
 
   mutating func keepRaw(_ line: ArraySlice<UInt8>, number: Int) {
     lastLine = number
@@ -52,7 +55,11 @@ struct RawBlock {
       )
       return
     }
-    if rawKept { rawBytes.append(10) }
+    if rawKept {
+      rawBytes.append(10)
+    } else {
+      rawBytes.reserveCapacity(Self.typicalRawBytes)
+    }
     rawKept = true
     rawBytes.append(contentsOf: line)
   }

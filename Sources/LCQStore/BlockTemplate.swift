@@ -25,25 +25,27 @@ public struct BlockTemplate: Sendable, Hashable {
   public init(splitting text: String) {
     var text = text
     let count = text.utf8.count
-    var valuesCount = 0
-    var templateCount = 0
-    var valueBytes: [UInt8] = []
+    var values = ""
+    var digest: UInt64 = 0
     // The template is at most as long as the text; the values at most twice (a run of
-    // one-byte values, each with its separator).
-    let templateBytes = [UInt8](unsafeUninitializedCapacity: count) { template, templateInitialized in
-      valueBytes = [UInt8](unsafeUninitializedCapacity: 2 * count) { values, valuesInitialized in
+    // one-byte values, each with its separator). Both are written in place.
+    template = String(unsafeUninitializedCapacity: count) { template in
+      var templateCount = 0
+      values = String(unsafeUninitializedCapacity: 2 * count) { values in
+        var valuesCount = 0
         text.withUTF8 { bytes in
           Self.split(
             bytes, template: template, templateCount: &templateCount, values: values,
             valuesCount: &valuesCount)
         }
-        valuesInitialized = valuesCount
+        return valuesCount
       }
-      templateInitialized = templateCount
+      digest = ByteHash.hash(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: template[..<templateCount])))
+      return templateCount
     }
-    template = String(decoding: templateBytes, as: UTF8.self)
-    values = String(decoding: valueBytes, as: UTF8.self)
-    digest = templateBytes.withUnsafeBytes(ByteHash.hash)
+    self.values = values
+    self.digest = digest
   }
 
   /// The template as a dictionary key that does not hash its text again.

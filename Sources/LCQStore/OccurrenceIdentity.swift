@@ -33,6 +33,6 @@ public struct OccurrenceIdentity: Sendable {
   /// the run. A pure function, so it can be worked out on any thread.
   public static func contentHash(rawText: String, hasTimestamp: Bool, runKey: String?) -> String {
     let scope = hasTimestamp ? "log-time" : "run:" + (runKey ?? "")
-    return SHA256.hex(scope + "\u{1F}" + rawText)
+    return SHA256.hex(joining: [scope, "\u{1F}", rawText])
   }
 }

@@ -10,18 +10,31 @@ public enum SHA256 {
   public static let usesHardware = csha256_hardware_available() == 1
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    hexDigits(of: digest(bytes))
+  }
+
+  /// The digest of a string's UTF-8 bytes, as hexadecimal digits.
+  public static func hex(_ text: String) -> String { hex(text.utf8) }
+
+  /// The digest of the strings' UTF-8 bytes one after the other, as hexadecimal digits: the
+  /// same as `hex(parts.joined())` without building the joined string.
+  public static func hex(joining parts: [String]) -> String {
+    var message: [UInt8] = []
+    message.reserveCapacity(parts.reduce(72) { $0 + $1.utf8.count })
+    for part in parts { message.append(contentsOf: part.utf8) }
+    return hexDigits(of: digest(padding: &message, hardware: usesHardware))
+  }
+
+  private static func hexDigits(of digest: [UInt8]) -> String {
     let digits = hexDigits
     var text: [UInt8] = []
     text.reserveCapacity(64)
-    for byte in digest(bytes) {
+    for byte in digest {
       text.append(digits[Int(byte >> 4)])
       text.append(digits[Int(byte & 15)])
     }
     return String(decoding: text, as: UTF8.self)
   }
-
-  /// The digest of a string's UTF-8 bytes, as hexadecimal digits.
-  public static func hex(_ text: String) -> String { hex(text.utf8) }
 
   /// The 32-byte digest of `bytes`.
   public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
@@ -32,8 +45,15 @@ public enum SHA256 {
   /// must be false where ``usesHardware`` is): for tests that compare the two.
   public static func digest<Bytes: Sequence>(_ bytes: Bytes, hardware: Bool) -> [UInt8]
   where Bytes.Element == UInt8 {
+    var message: [UInt8] = []
+    message.reserveCapacity(bytes.underestimatedCount + 72)
+    message.append(contentsOf: bytes)
+    return digest(padding: &message, hardware: hardware)
+  }
+
+  /// The digest of `message`, which this pads in place (room for 72 more bytes saves a copy).
+  private static func digest(padding message: inout [UInt8], hardware: Bool) -> [UInt8] {
     precondition(!hardware || usesHardware, "this processor has no SHA instructions")
-    var message = Array(bytes)
     let bitLength = UInt64(message.count) &* 8
     message.append(0x80)
     let padded = (message.count + 8 + 63) / 64 * 64
