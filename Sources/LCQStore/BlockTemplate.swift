@@ -25,27 +25,26 @@ public struct BlockTemplate: Sendable, Hashable {
   public init(splitting text: String) {
     var text = text
     let count = text.utf8.count
-    var values = ""
-    var digest: UInt64 = 0
     // The template is at most as long as the text; the values at most twice (a run of
-    // one-byte values, each with its separator). Both are written in place.
-    template = String(unsafeUninitializedCapacity: count) { template in
+    // one-byte values, each with its separator). Both are written in scratch memory, then
+    // copied into strings of their own size (they are kept until the next commit).
+    (template, values, digest) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * count) {
+      scratch in
+      let template = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+      let values = UnsafeMutableBufferPointer(rebasing: scratch[count...])
       var templateCount = 0
-      values = String(unsafeUninitializedCapacity: 2 * count) { values in
-        var valuesCount = 0
-        text.withUTF8 { bytes in
-          Self.split(
-            bytes, template: template, templateCount: &templateCount, values: values,
-            valuesCount: &valuesCount)
-        }
-        return valuesCount
+      var valuesCount = 0
+      text.withUTF8 { bytes in
+        Self.split(
+          bytes, template: template, templateCount: &templateCount, values: values, valuesCount: &valuesCount)
       }
-      digest = ByteHash.hash(
-        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: template[..<templateCount])))
-      return templateCount
+      let templateBytes = UnsafeBufferPointer(rebasing: template[..<templateCount])
+      return (
+        String(decoding: templateBytes, as: UTF8.self),
+        String(decoding: UnsafeBufferPointer(rebasing: values[..<valuesCount]), as: UTF8.self),
+        ByteHash.hash(UnsafeRawBufferPointer(templateBytes))
+      )
     }
-    self.values = values
-    self.digest = digest
   }
 
   /// The template as a dictionary key that does not hash its text again.
