@@ -9,7 +9,8 @@ import GRDB
 /// SQLite's work per block. `lcq ingest` therefore inserts its rows with triggers off (see
 /// ``withTriggersOff(_:_:)``), counts them here, and applies the sums in the same transaction,
 /// so that readers see exactly what the trigger would have left. Every other writer keeps the
-/// trigger. `StoreTests` check the totals against counts taken from `occurrences` itself.
+/// trigger. `StoreCommandTests.testCountersAgreeWithTheOccurrences` recounts the totals from
+/// `occurrences` itself.
 struct OccurrenceCounts {
   private struct DayKey: Hashable {
     var conflictID: Int64

@@ -12,6 +12,8 @@ struct ParameterBinding {
   private let statement: Statement
   private let database: Database
   private var index: Int32 = 1
+  /// The first binding SQLite refused (too long, out of memory), reported by ``execute()``.
+  private var failure: Int32 = SQLITE_OK
 
   /// Starts binding the parameters of `statement`, a statement of `database`, from the first.
   init(_ statement: Statement, of database: Database) {
@@ -22,38 +24,48 @@ struct ParameterBinding {
     self.database = database
   }
 
+  /// Binds the next parameter to an integer.
   mutating func bind(_ value: Int64) {
-    sqlite3_bind_int64(statement.sqliteStatement, index, value)
-    index += 1
+    record(sqlite3_bind_int64(statement.sqliteStatement, index, value))
   }
 
+  /// Binds the next parameter to an integer, or leaves it NULL.
   mutating func bind(_ value: Int?) {
-    if let value { sqlite3_bind_int64(statement.sqliteStatement, index, Int64(value)) }
-    index += 1  // unbound parameters are NULL
+    guard let value else { return record(SQLITE_OK) }  // unbound parameters are NULL
+    bind(Int64(value))
   }
 
+  /// Binds the next parameter to 1 or 0, or leaves it NULL.
   mutating func bind(_ value: Bool?) {
     bind(value.map { $0 ? 1 : 0 })
   }
 
+  /// Binds the next parameter to text (SQLite copies it), or leaves it NULL.
   mutating func bind(_ value: String?) {
-    if var value {
-      let statement = statement.sqliteStatement
-      let index = index
-      value.withUTF8 { text in
-        // An empty string still needs a non-null pointer, or SQLite binds NULL.
-        let pointer =
-          text.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-        _ = sqlite3_bind_text(
-          statement, index, pointer.assumingMemoryBound(to: CChar.self), Int32(text.count), sqliteTransient)
-      }
+    guard var value else { return record(SQLITE_OK) }
+    let statement = statement.sqliteStatement
+    let index = index
+    let code = value.withUTF8 { text in
+      // An empty string still needs a non-null pointer, or SQLite binds NULL.
+      let pointer =
+        text.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+      return sqlite3_bind_text(
+        statement, index, pointer.assumingMemoryBound(to: CChar.self), Int32(text.count), sqliteTransient)
     }
+    record(code)
+  }
+
+  private mutating func record(_ code: Int32) {
+    if failure == SQLITE_OK { failure = code }
     index += 1
   }
 
   /// Runs the statement with the values bound; returns whether it changed a row.
   func execute() throws -> Bool {
     precondition(index - 1 == Int32(sqlite3_bind_parameter_count(statement.sqliteStatement)))
+    guard failure == SQLITE_OK else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: failure), message: "a value could not be bound")
+    }
     try statement.execute()
     return database.changesCount > 0
   }
