@@ -166,11 +166,9 @@ struct PrefixScanner {
     var fields: [Range<Int>] = []
     var index = start
     while fields.count < 5 {
-      while index < bytes.count, bytes[index] == .space { index += 1 }
-      let fieldStart = index
-      while index < bytes.count, bytes[index] != .space { index += 1 }
-      guard index < bytes.count else { return nil }  // the message must follow the fields
-      fields.append(fieldStart..<index)
+      // The message must follow the fields.
+      guard let field = nextWord(&index, end: bytes.count), index < bytes.count else { return nil }
+      fields.append(field)
       index += 1
     }
     guard hasHexPrefix(fields[0]), hasHexPrefix(fields[2]), let pid = integer(in: fields[3]),
@@ -225,12 +223,7 @@ struct PrefixScanner {
     if let tab = bytes[start..<end].lastIndex(of: .tab) { start = tab + 1 }
     var words: [Range<Int>] = []
     var index = start
-    while index < end {
-      while index < end, bytes[index] == .space { index += 1 }
-      let wordStart = index
-      while index < end, bytes[index] != .space { index += 1 }
-      if index > wordStart { words.append(wordStart..<index) }
-    }
+    while let word = nextWord(&index, end: end) { words.append(word) }
     var first = 0
     while words.count - first > 1, Self.isTypeCode(bytes[words[first]]) { first += 1 }
     guard let last = words.last else { return "" }
@@ -250,6 +243,15 @@ struct PrefixScanner {
 
   private func byte(_ index: Int) -> Unicode.Scalar? {
     index < bytes.count ? Unicode.Scalar(bytes[index]) : nil
+  }
+
+  /// The next run of bytes other than spaces in `index..<end`, after any spaces; moves `index`
+  /// to its end. `nil` when only spaces are left.
+  private func nextWord(_ index: inout Int, end: Int) -> Range<Int>? {
+    while index < end, bytes[index] == .space { index += 1 }
+    let wordStart = index
+    while index < end, bytes[index] != .space { index += 1 }
+    return index > wordStart ? wordStart..<index : nil
   }
 
   private func hasHexPrefix(_ field: Range<Int>) -> Bool {
