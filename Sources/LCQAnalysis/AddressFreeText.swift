@@ -4,20 +4,25 @@ enum AddressFreeText {
   static func of(_ text: String) -> String {
     var text = text
     return text.withUTF8 { bytes in
-      String(unsafeUninitializedCapacity: bytes.count) { output in
+      guard let input = bytes.baseAddress else { return "" }
+      let count = bytes.count
+      return String(unsafeUninitializedCapacity: count) { output in
+        guard let start = output.baseAddress else { return 0 }
         var written = 0
         var position = 0
-        while position < bytes.count {
-          let byte = bytes[position]
-          output[written] = byte
-          written += 1
-          position += 1
-          if byte == UInt8(ascii: "0"), position < bytes.count, bytes[position] == UInt8(ascii: "x") {
-            output[written] = UInt8(ascii: "x")
-            written += 1
-            position += 1
-            while position < bytes.count, bytes[position].isHexDigit { position += 1 }
+        while position < count {
+          // Copy up to and including the next "0x" (or to the end) in one run.
+          var end = position
+          while end < count {
+            while end < count, input[end] != UInt8(ascii: "0") { end += 1 }
+            if end + 1 >= count || input[end + 1] == UInt8(ascii: "x") { break }
+            end += 1
           }
+          let run = min(end + 2, count) - position
+          (start + written).update(from: input + position, count: run)
+          written += run
+          position += run
+          while position < count, input[position].isHexDigit { position += 1 }
         }
         return written
       }

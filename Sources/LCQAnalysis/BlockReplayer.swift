@@ -111,7 +111,7 @@ public enum BlockReplayer {
       let rest = isolation.members.filter { $0 != member }
       return Witness(
         member: member, values: isolation.witnesses[member] ?? [:],
-        rows: model.rows(for: rest, relaxed: relaxed))
+        rows: model.constraints(for: rest, relaxed: relaxed))
     }
     return isolations.map { $0.0.members }
   }

@@ -34,7 +34,7 @@ public struct Certificate: Sendable {
   /// solver's own reasoning.
   init(proof: Explanation<Rational>, owners: [Constraint<Rational>: Int]) {
     var terms: [Term] = []
-    var coefficients: [Variable: Rational] = [:]
+    var coefficients: [Variable: Rational] = Dictionary(minimumCapacity: 2 * proof.entries.count)
     var constant = Rational.zero
     var signsHold = true
     for entry in proof.entries {
@@ -76,11 +76,11 @@ public struct Witness: Sendable {
   /// The remaining rows (their variables are the ones ``values`` shows).
   private let rows: [Constraint<Rational>]
 
-  init(member: Int, values: [Variable: Rational], rows: [ModelRow]) {
+  init(member: Int, values: [Variable: Rational], rows: [Constraint<Rational>]) {
     constraint = member
     solution = values
-    self.rows = rows.map(\.constraint)
-    isVerified = self.rows.allSatisfy { row in row.isSatisfied { values[$0] ?? .zero } }
+    self.rows = rows
+    isVerified = rows.allSatisfy { row in row.isSatisfied { values[$0] ?? .zero } }
   }
 
   /// A value for each variable of the remaining rows, by variable name, sorted by name (made

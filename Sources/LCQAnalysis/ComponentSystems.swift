@@ -20,7 +20,7 @@ struct ComponentSystems {
     var systems: [MemberSystem] = []
     var answers: [Feasibility] = []
     for group in groups {
-      var system = MemberSystem(model, relaxed: relaxed)
+      var system = MemberSystem(model, relaxed: relaxed, expecting: group)
       answers.append(try system.check(group, keepingValues: false))
       systems.append(system)
     }

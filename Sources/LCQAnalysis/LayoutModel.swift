@@ -55,23 +55,35 @@ struct LayoutModel: Sendable {
 
   /// The rows for a set of members (given by list index), implicit rows first.
   func rows(for indices: [Int], relaxed: Bool) -> [ModelRow] {
+    var rows: [ModelRow] = []
+    forEachRow(of: indices, relaxed: relaxed) { rows.append(ModelRow(constraint: $0, member: $1)) }
+    return rows
+  }
+
+  /// The solver constraints of ``rows(for:relaxed:)``, without their owners.
+  func constraints(for indices: [Int], relaxed: Bool) -> [Constraint<Rational>] {
+    var constraints: [Constraint<Rational>] = []
+    forEachRow(of: indices, relaxed: relaxed) { constraint, _ in constraints.append(constraint) }
+    return constraints
+  }
+
+  /// Calls `body` with each row of a set of members (given by list index), implicit rows first,
+  /// and the list index of the member it belongs to (`nil` for an implicit row).
+  private func forEachRow(
+    of indices: [Int], relaxed: Bool, _ body: (Constraint<Rational>, Int?) -> Void
+  ) {
     var chosen = Array(repeating: false, count: members.count)
     for index in indices where positions.indices.contains(index) && positions[index] >= 0 {
       chosen[positions[index]] = true
     }
     var implicitUsed = Array(repeating: false, count: implicit.count)
-    var memberRows: [ModelRow] = []
     for (position, member) in members.enumerated() where chosen[position] {
       for index in member.implicit { implicitUsed[index] = true }
-      for row in relaxed ? member.relaxed : member.exact {
-        memberRows.append(ModelRow(constraint: row, member: member.index))
-      }
     }
-    var rows = implicit.indices.filter { implicitUsed[$0] }.map {
-      ModelRow(constraint: implicit[$0], member: nil)
+    for index in implicit.indices where implicitUsed[index] { body(implicit[index], nil) }
+    for (position, member) in members.enumerated() where chosen[position] {
+      for row in relaxed ? member.relaxed : member.exact { body(row, member.index) }
     }
-    rows += memberRows
-    return rows
   }
 
   /// The list indices of every member, in canonical order.

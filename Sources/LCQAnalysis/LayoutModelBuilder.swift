@@ -5,7 +5,7 @@ import LCQSolver
 struct LayoutModelBuilder {
   let block: ConflictBlock
   var model = LayoutModel()
-  var marginGuides = MarginGuides([], key: { _, _ in "" })
+  var marginGuides = MarginGuides()
   /// Implicit rows already made, by a key that names them.
   var implicitIndex: [String: Int] = [:]
   /// Unknown variables already made, by key.
@@ -50,7 +50,12 @@ struct LayoutModelBuilder {
       }
       candidates.append(index)
     }
-    marginGuides = MarginGuides(candidates.map { block.constraints[$0].constraint! }) {
+    // Each readable constraint names at most two items (more only through margin guides and
+    // superviews), each with two sizes: room made once instead of regrowing the tables.
+    model.frames.reserveCapacity(2 * candidates.count)
+    model.itemsByKey.reserveCapacity(2 * candidates.count)
+    sizeRowIndex.reserveCapacity(4 * candidates.count)
+    marginGuides = MarginGuides(block, indices: candidates) {
       Self.key(of: $0, other: $1)
     }
     let ordered = candidates.map { index in

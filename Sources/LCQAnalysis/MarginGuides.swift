@@ -14,12 +14,18 @@ struct MarginGuides {
   /// Guide keys by owner key and side.
   private(set) var guides: [String: [Side: String]] = [:]
 
-  /// Finds the guides among `constraints`, using `key` to name items.
-  init(_ constraints: [LayoutConstraint], key: (LayoutItem, LayoutItem?) -> String) {
-    for constraint in constraints {
-      guard let identifier = constraint.identifier, identifier.hasPrefix("UIView-"),
-        identifier.hasSuffix("Margin-guide-constraint"),
-        let second = constraint.secondItem
+  /// No guides.
+  init() {}
+
+  /// Finds the guides among the constraints of `block` at `indices` (readable ones), using
+  /// `key` to name items.
+  init(_ block: ConflictBlock, indices: [Int], key: (LayoutItem, LayoutItem?) -> String) {
+    for index in indices {
+      // Only guide constraints are copied out of the list: the typed constraints are large.
+      guard let identifier = block.constraints[index].constraint?.identifier,
+        identifier.utf8.count > "UIView-Margin-guide-constraint".utf8.count,
+        identifier.hasPrefix("UIView-"), identifier.hasSuffix("Margin-guide-constraint"),
+        let constraint = block.constraints[index].constraint, let second = constraint.secondItem
       else { continue }
       let word = identifier.dropFirst("UIView-".count).dropLast("Margin-guide-constraint".count)
       let side: Side

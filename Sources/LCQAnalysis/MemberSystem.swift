@@ -14,7 +14,7 @@ struct MemberSystem {
   let model: LayoutModel
   /// Whether the rows are the widened (`relaxed`) or the printed ones.
   let relaxed: Bool
-  private var solver = Solver<Rational>()
+  private var solver: Solver<Rational>
   /// For each member (by list index), how many of its rows (in order) are in the solver;
   /// -1 when it is not loaded.
   private var loadedRows: [Int]
@@ -25,11 +25,17 @@ struct MemberSystem {
   /// Scratch: whether each list index is in the set being checked.
   private var wanted: [Bool]
 
-  /// An empty system over `model`'s widened or printed rows.
-  init(_ model: LayoutModel, relaxed: Bool) {
+  /// An empty system over `model`'s widened or printed rows, with room for the rows of
+  /// `expected` (list indices; every member when `nil`).
+  init(_ model: LayoutModel, relaxed: Bool, expecting expected: [Int]? = nil) {
     self.model = model
     self.relaxed = relaxed
     let listCount = model.positions.count
+    let rowCount = (expected ?? model.memberIndices).reduce(0) { count, index in
+      let member = model.members[model.positions[index]]
+      return count + (relaxed ? member.relaxed : member.exact).count + member.implicit.count
+    }
+    solver = Solver(reservingCapacity: rowCount)
     loadedRows = Array(repeating: -1, count: listCount)
     wanted = Array(repeating: false, count: listCount)
     implicitUses = Array(repeating: 0, count: model.implicit.count)

@@ -14,7 +14,11 @@ public enum Relation: String, Sendable, Hashable {
 /// explanation, and removed.
 public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomStringConvertible {
   /// The expression compared with zero.
-  public let expression: Expression<Number>
+  @inlinable public var expression: Expression<Number> { Expression(terms, constant: constant) }
+  // The expression is stored as its two parts: a field of type `Expression<Number>` would make
+  // every deinit look the generic type up at run time (about a third of freeing a constraint).
+  @usableFromInline let terms: [Term<Number>]
+  @usableFromInline let constant: Number
   /// The comparison.
   public let relation: Relation
   /// How much it matters.
@@ -27,7 +31,8 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
     _ expression: Expression<Number>, _ relation: Relation, strength: Strength = .required,
     name: String = ""
   ) {
-    self.expression = expression
+    self.terms = expression.terms
+    self.constant = expression.constant
     self.relation = relation
     self.strength = strength
     self.name = name

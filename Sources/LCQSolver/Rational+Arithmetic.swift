@@ -52,7 +52,12 @@ extension Rational: SolverNumber {
         }
       }
     }
-    return reduced(
+    return bigSum(lhs, rhs)
+  }
+
+  /// The sum with arbitrary precision (kept out of line so that the 64-bit path stays small).
+  @usableFromInline @inline(never) static func bigSum(_ lhs: Rational, _ rhs: Rational) -> Rational {
+    reduced(
       lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
       lhs.denominator * rhs.denominator)
   }
@@ -72,20 +77,35 @@ extension Rational: SolverNumber {
 
   /// The product.
   @inlinable public static func * (lhs: Rational, rhs: Rational) -> Rational {
-    if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
+    if case .small(var a, var b) = lhs.storage, case .small(var c, var d) = rhs.storage {
       if a == 0 || c == 0 { return .zero }
       if b == 1, d == 1 {
         let (n, overflow) = a.multipliedReportingOverflow(by: c)
         if !overflow, n != .min { return Rational(storage: .small(n, 1)) }
       }
-      // Cross-reduce first so that the products stay small.
+      // Cross-reduce first so that the products stay small (and divide only when it helps:
+      // a division costs more than the rest of the product).
       let g1 = Int64(greatestCommonDivisor(a.magnitude, d.magnitude))
+      if g1 != 1 {
+        a /= g1
+        d /= g1
+      }
       let g2 = Int64(greatestCommonDivisor(c.magnitude, b.magnitude))
-      let (n, o1) = (a / g1).multipliedReportingOverflow(by: c / g2)
-      let (m, o2) = (b / g2).multipliedReportingOverflow(by: d / g1)
+      if g2 != 1 {
+        c /= g2
+        b /= g2
+      }
+      let (n, o1) = a.multipliedReportingOverflow(by: c)
+      let (m, o2) = b.multipliedReportingOverflow(by: d)
       if !(o1 || o2), n != .min { return Rational(storage: .small(n, m)) }
     }
-    return reduced(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
+    return bigProduct(lhs, rhs)
+  }
+
+  /// The product with arbitrary precision (kept out of line so that the 64-bit path stays
+  /// small).
+  @usableFromInline @inline(never) static func bigProduct(_ lhs: Rational, _ rhs: Rational) -> Rational {
+    reduced(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
   }
 
   /// The quotient.
@@ -114,7 +134,12 @@ extension Rational: SolverNumber {
       let y = c.multipliedFullWidth(by: b)
       return x.high < y.high || (x.high == y.high && x.low < y.low)
     }
-    return lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator
+    return bigLess(lhs, rhs)
+  }
+
+  /// `<` with arbitrary precision (kept out of line so that the 64-bit path stays small).
+  @usableFromInline @inline(never) static func bigLess(_ lhs: Rational, _ rhs: Rational) -> Bool {
+    lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator
   }
 
   /// The value as `n` or `n/d`.

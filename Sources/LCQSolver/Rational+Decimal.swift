@@ -5,13 +5,20 @@ extension Rational {
   ///
   /// Returns `nil` for anything else. `2.22507e-308` is the fraction 222507/10^313, exactly.
   public init?(decimal text: some StringProtocol) {
-    var bytes = Array(text.utf8)[...]
+    var text = String(text)  // no copy for a String; small numbers are stored inline
+    guard let value = text.withUTF8({ Self.decimal($0[...]) }) else { return nil }
+    self = value
+  }
+
+  /// Reads a decimal literal (see ``init(decimal:)``) from its UTF-8 bytes.
+  private static func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Rational? {
+    var bytes = bytes
     var negative = false
     if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
       negative = sign == UInt8(ascii: "-")
       bytes = bytes.dropFirst()
     }
-    var digits = BigInt(0)
+    var digits = BigInt()
     var smallDigits: Int64 = 0
     var digitCount = 0
     var fractionDigits = 0
@@ -54,15 +61,13 @@ extension Rational {
     if digitCount <= 18, exponent <= 0, exponent >= -18 {
       var scale: Int64 = 1
       for _ in 0 ..< -exponent { scale *= 10 }
-      self = Rational(negative ? -smallDigits : smallDigits, scale)
-      return
+      return Rational(negative ? -smallDigits : smallDigits, scale)
     }
     if digitCount <= 18 { digits = BigInt(smallDigits) }
     if negative { digits.negate() }
     if exponent >= 0 {
-      self = Rational(numerator: digits * BigInt(10).power(exponent), denominator: 1)
-    } else {
-      self = Rational(numerator: digits, denominator: BigInt(10).power(-exponent))
+      return Rational(numerator: digits * BigInt(10).power(exponent), denominator: 1)
     }
+    return Rational(numerator: digits, denominator: BigInt(10).power(-exponent))
   }
 }

@@ -88,6 +88,7 @@ public struct Rational: Sendable, Hashable {
   /// Reduces a fraction of machine integers (`denominator > 0`).
   @inlinable static func reducedSmall(_ numerator: Int64, _ denominator: Int64) -> Rational {
     if numerator == 0 { return Rational(storage: .small(0, 1)) }
+    if denominator == 1 { return Rational(storage: .small(numerator, 1)) }
     let divisor = greatestCommonDivisor(numerator.magnitude, denominator.magnitude)
     if divisor == 1 { return Rational(storage: .small(numerator, denominator)) }
     let d = Int64(divisor)

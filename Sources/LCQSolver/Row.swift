@@ -19,6 +19,9 @@ struct Row<Number: SolverNumber>: Sendable {
     self.cells = []
   }
 
+  /// Makes room for `count` cells, so that building a row reallocates once at most.
+  mutating func reserveCapacity(_ count: Int) { cells.reserveCapacity(count) }
+
   /// The symbols with a cell, in order.
   var symbols: some Sequence<Symbol> { cells.lazy.map(\.symbol) }
 
@@ -79,6 +82,9 @@ struct Row<Number: SolverNumber>: Sendable {
   mutating func insert(_ other: Row, _ coefficient: Number) {
     constant = constant + other.constant * coefficient
     if other.cells.count <= 2 {
+      if cells.capacity < cells.count + other.cells.count {
+        cells.reserveCapacity(Swift.max(2 * cells.count, cells.count + 4))  // still geometric
+      }
       for cell in other.cells { insert(cell.symbol, cell.coefficient * coefficient) }
       return
     }

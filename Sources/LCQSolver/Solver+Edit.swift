@@ -77,7 +77,8 @@ extension Solver {
   /// Takes an optional constraint's errors out of the objective before it is removed.
   mutating func removeErrorEffects(of constraint: Constraint<Number>, tag: Tag) {
     let weight = Number(constraint.strength.priority)
-    for symbol in [tag.marker, tag.other].compactMap({ $0 }) where symbol.kind == .error {
+    for symbol in [tag.marker, tag.other] {
+      guard let symbol, symbol.kind == .error else { continue }
       if let row = rows[symbol] {
         objective.insert(row, -weight)
       } else {

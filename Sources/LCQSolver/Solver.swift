@@ -38,7 +38,19 @@ public struct Solver<Number: SolverNumber>: Sendable {
   var nextOrder = 0
 
   /// Creates an empty solver.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
   public init() {}
+
+  /// Creates an empty solver with room for about `count` constraints and as many variables,
+  /// so that filling it does not regrow its tables.
+  @_specialize(exported:true,where Number == Rational)
+  @_specialize(exported:true,where Number == Double)
+  public init(reservingCapacity count: Int) {
+    constraints.reserveCapacity(count)
+    variableSymbols.reserveCapacity(count)
+    rows.reserveCapacity(count)
+  }
 
   /// Whether `constraint` has been added.
   public func contains(_ constraint: Constraint<Number>) -> Bool {
@@ -98,7 +110,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
   @_specialize(exported:true,where Number == Rational)
   @_specialize(exported:true,where Number == Double)
   public func values() -> [Variable: Number] {
-    var result: [Variable: Number] = [:]
+    var result: [Variable: Number] = Dictionary(minimumCapacity: variableSymbols.count)
     for (variable, symbol) in variableSymbols {
       result[variable] = rows[symbol]?.constant ?? .zero
     }
@@ -118,6 +130,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
   /// Turns a constraint into a tableau row (with basic variables substituted) and its tag.
   mutating func makeRow(for constraint: Constraint<Number>) -> (Row<Number>, Tag) {
     var row = Row<Number>(constant: constraint.expression.constant)
+    row.reserveCapacity(constraint.expression.terms.count + 3)
     for term in constraint.expression.terms where !term.coefficient.isNearZero {
       let symbol = symbol(for: term.variable)
       if let basic = rows[symbol] {
@@ -180,9 +193,8 @@ public struct Solver<Number: SolverNumber>: Sendable {
   func chooseSubject(_ row: Row<Number>, _ tag: Tag) -> Symbol? {
     // Cells are sorted by symbol number, so the first external is the lowest.
     if let external = row.symbols.first(where: { $0.kind == .external }) { return external }
-    for candidate in [tag.marker, tag.other].compactMap({ $0 }) where candidate.isRestricted {
-      if row.coefficient(for: candidate).isNegative { return candidate }
-    }
+    if tag.marker.isRestricted, row.coefficient(for: tag.marker).isNegative { return tag.marker }
+    if let other = tag.other, other.isRestricted, row.coefficient(for: other).isNegative { return other }
     return nil
   }
 
@@ -236,16 +248,16 @@ public struct Solver<Number: SolverNumber>: Sendable {
 
   /// Replaces `symbol` by `row` in every row and in the objective.
   mutating func substitute(_ symbol: Symbol, with row: Row<Number>) {
-    var newlyInfeasible: [Symbol] = []
+    let known = infeasibleRows.count
     // Walk the rows by index (no second reference that would force a copy).
     for index in rows.entries.indices where rows.entries[index].cell(symbol) != nil {
       rows.entries[index].substitute(symbol, with: row)
       let basic = rows.basics[index]
       if basic.kind != .external, rows.entries[index].constant.isNegative {
-        newlyInfeasible.append(basic)
+        infeasibleRows.append(basic)
       }
     }
-    infeasibleRows += newlyInfeasible.sorted()
+    if infeasibleRows.count > known + 1 { infeasibleRows[known...].sort() }
     objective.substitute(symbol, with: row)
     artificialObjective?.substitute(symbol, with: row)
   }

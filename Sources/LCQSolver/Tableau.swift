@@ -12,6 +12,12 @@ struct Tableau<Number: SolverNumber>: Sendable {
   /// One more than each symbol's position in `basics`, by symbol number (0: not basic).
   private var positions: [Int32] = []
 
+  /// Makes room for `count` rows.
+  mutating func reserveCapacity(_ count: Int) {
+    basics.reserveCapacity(count)
+    entries.reserveCapacity(count)
+  }
+
   /// The position of `symbol`'s row, if it is basic.
   func position(of symbol: Symbol) -> Int? {
     guard symbol.id < positions.count else { return nil }

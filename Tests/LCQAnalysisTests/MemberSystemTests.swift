@@ -48,7 +48,8 @@ final class MemberSystemTests: XCTestCase {
           XCTAssertEqual(answer.isFeasible, fresh.isFeasible, place)
           switch answer {
           case .feasible(let values):
-            let witness = Witness(member: -1, values: values, rows: model.rows(for: subset, relaxed: relaxed))
+            let witness = Witness(
+              member: -1, values: values, rows: model.constraints(for: subset, relaxed: relaxed))
             XCTAssertTrue(witness.isVerified, place)
           case .infeasible(let proof, let members):
             infeasibleAnswers += 1
