@@ -31,11 +31,12 @@ struct LayoutModelBuilder {
   }
 
   mutating func build() -> LayoutModel {
-    // Candidates by list index: the typed constraints are large values, so they are read in
-    // place rather than copied around.
-    var candidates: [Int] = []
-    for (index, logged) in block.constraints.enumerated() {
-      guard let constraint = logged.constraint else {
+    // Candidates by list index: the typed constraints are large values, so each is read in
+    // place once here rather than copied around.
+    var ordered: [(index: Int, isSystem: Bool, text: String)] = []
+    ordered.reserveCapacity(block.constraints.count)
+    for index in block.constraints.indices {
+      guard let constraint = block.constraints[index].constraint else {
         model.excluded.append((index, "unreadable"))
         model.missing.insert(.unparsedConstraint)
         continue
@@ -48,23 +49,21 @@ struct LayoutModelBuilder {
         model.excluded.append((index, "optional (priority \(priority.text))"))
         continue
       }
-      candidates.append(index)
+      ordered.append(
+        (
+          index, ConstraintOwnership.isSystemGenerated(constraint),
+          AddressFreeText.of(block.constraints[index].description)
+        ))
     }
     // Each readable constraint names at most two items (more only through margin guides and
     // superviews), each with two sizes: room made once instead of regrowing the tables.
-    model.frames.reserveCapacity(2 * candidates.count)
-    model.itemsByKey.reserveCapacity(2 * candidates.count)
-    sizeRowIndex.reserveCapacity(4 * candidates.count)
-    marginGuides = MarginGuides(block, indices: candidates) {
+    model.frames.reserveCapacity(2 * ordered.count)
+    model.itemsByKey.reserveCapacity(2 * ordered.count)
+    sizeRowIndex.reserveCapacity(4 * ordered.count)
+    marginGuides = MarginGuides(block, indices: ordered.map(\.index)) {
       Self.key(of: $0, other: $1)
     }
-    let ordered = candidates.map { index in
-      let logged = block.constraints[index]
-      return (
-        index: index, isSystem: ConstraintOwnership.isSystemGenerated(logged.constraint!),
-        text: AddressFreeText.of(logged.description)
-      )
-    }.sorted { lhs, rhs in
+    ordered.sort { lhs, rhs in
       if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
       if lhs.text != rhs.text { return lhs.text < rhs.text }
       let (a, b) = (block.constraints[lhs.index].description, block.constraints[rhs.index].description)
@@ -74,7 +73,7 @@ struct LayoutModelBuilder {
     for (index, isSystem, _) in ordered {
       var context = MemberContext(index: index)
       let (exact, relaxed) = lower(block.constraints[index].constraint!, &context)
-      requireSizes(in: exact + relaxed, &context)
+      requireSizes(in: exact, &context)  // the relaxed rows have the same variables
       model.missing.formUnion(context.missing)
       model.members.append(
         LayoutModel.Member(

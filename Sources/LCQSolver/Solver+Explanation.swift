@@ -15,7 +15,10 @@ extension Solver {
       let coefficient = row.coefficient(for: tag.marker)
       guard !coefficient.isNearZero else { return }
       entries.append(
-        (tag.order, .init(constraint: constraint, multiplier: coefficient / tag.markerCoefficient)))
+        (
+          tag.order,
+          .init(constraint: constraint, multiplier: tag.markerIsNegative ? -coefficient : coefficient)
+        ))
     }
     for (existing, existingTag) in constraints { collect(existing, existingTag) }
     collect(constraint, tag)

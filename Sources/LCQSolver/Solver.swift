@@ -13,8 +13,9 @@ public struct Solver<Number: SolverNumber>: Sendable {
     var marker: Symbol
     /// The second error symbol of an optional equality, or the error of an optional inequality.
     var other: Symbol?
-    /// The sign the marker had in the constraint's own row (before any reversal).
-    var markerCoefficient: Number
+    /// Whether the marker had coefficient -1 (else +1) in the constraint's own row, before any
+    /// reversal. A flag rather than a number keeps tags plain values, cheap to copy.
+    var markerIsNegative: Bool
     /// The order in which the constraint was added.
     var order: Int
   }
@@ -149,7 +150,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
       let coefficient: Number = constraint.relation == .lessThanOrEqual ? .one : -.one
       let slack = newSymbol(.slack)
       row.insert(slack, coefficient)
-      tag = Tag(marker: slack, other: nil, markerCoefficient: coefficient, order: order)
+      tag = Tag(marker: slack, other: nil, markerIsNegative: coefficient.isNegative, order: order)
       if !strength.isRequired {
         let error = newSymbol(.error)
         row.insert(error, -coefficient)
@@ -160,7 +161,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
       if strength.isRequired {
         let dummy = newSymbol(.dummy)
         row.insert(dummy, .one)
-        tag = Tag(marker: dummy, other: nil, markerCoefficient: .one, order: order)
+        tag = Tag(marker: dummy, other: nil, markerIsNegative: false, order: order)
       } else {
         let plus = newSymbol(.error)
         let minus = newSymbol(.error)
@@ -168,7 +169,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
         row.insert(minus, .one)
         objective.insert(plus, weight)
         objective.insert(minus, weight)
-        tag = Tag(marker: plus, other: minus, markerCoefficient: -.one, order: order)
+        tag = Tag(marker: plus, other: minus, markerIsNegative: true, order: order)
       }
     }
     if row.constant < .zero { row.reverseSign() }
