@@ -56,7 +56,8 @@ struct CorpusTiming: ParsableCommand {
       }
     }
     // Conflicts are only counted on the full run: --certified-only skips the full replay.
-    print("blocks replayed: \(replayable.count)" + (certifiedOnly ? "" : " (\(conflictBlocks.count) conflicts)"))
+    print(
+      "blocks replayed: \(replayable.count)" + (certifiedOnly ? "" : " (\(conflictBlocks.count) conflicts)"))
     print(
       String(
         format: "verdict + certified minimal set: median %.1f us, p95 %.1f us, max %.1f us",
