@@ -1,6 +1,6 @@
 -- Report panel "undecidable_by_missing": occurrences in the window [:since, :until) of
 -- conflicts whose latest verdict is `undecidable`, per quantity the log did not state
--- (margins, baseline, container-origin, engine-variable, unparsed-constraint). A conflict that
+-- (margins, baseline, container-origin, engine-variable, unparsed-constraint, huge-number). A conflict that
 -- lacks two quantities counts under both.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (

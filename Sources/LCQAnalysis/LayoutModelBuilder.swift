@@ -49,6 +49,11 @@ struct LayoutModelBuilder {
         model.excluded.append((index, "optional (priority \(priority.text))"))
         continue
       }
+      guard Self.hasExactNumbers(constraint) else {
+        model.excluded.append((index, "a number too large to decide exactly"))
+        model.missing.insert(.hugeNumber)
+        continue
+      }
       ordered.append(
         (
           index, ConstraintOwnership.isSystemGenerated(constraint),
@@ -82,6 +87,14 @@ struct LayoutModelBuilder {
     }
     model.index(listCount: block.constraints.count)
     return model
+  }
+
+  /// Whether every number of `constraint` is one lcq computes with exactly (see
+  /// ``Rational/isWithinDecimalLimits(_:)``): a longer one would cost unbounded work.
+  static func hasExactNumbers(_ constraint: LayoutConstraint) -> Bool {
+    Rational.isWithinDecimalLimits(constraint.constant.text)
+      && Rational.isWithinDecimalLimits(constraint.multiplier.text)
+      && constraint.systemSpacing.map { Rational.isWithinDecimalLimits($0.text) } ?? true
   }
 
   /// An item's key within the block; visual format's `|` without a `names:` entry stands for

@@ -11,6 +11,9 @@ public enum MissingQuantity: String, Sendable, Hashable, CaseIterable, Comparabl
   case engineVariable = "engine-variable"
   /// A constraint of the list that could not be read.
   case unparsedConstraint = "unparsed-constraint"
+  /// A constant or multiplier beyond what lcq reads exactly (more than 40 digits, or an
+  /// exponent beyond ±400: ``Rational/isWithinDecimalLimits(_:)``); no `CGFloat` prints so.
+  case hugeNumber = "huge-number"
 
   /// A phrase for people.
   public var phrase: String {
@@ -20,6 +23,7 @@ public enum MissingQuantity: String, Sendable, Hashable, CaseIterable, Comparabl
     case .containerOrigin: "container origin"
     case .engineVariable: "engine variables"
     case .unparsedConstraint: "unreadable constraints"
+    case .hugeNumber: "numbers too large to decide exactly"
     }
   }
 

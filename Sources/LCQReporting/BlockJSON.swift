@@ -1,5 +1,6 @@
 import LCQAnalysis
 import LCQParsing
+import LCQSolver
 
 /// The JSON form of an analysed block: one object per block, the contract of
 /// `lcq analyze --format json` (documented in `docs/analyze-json.md`).
@@ -112,8 +113,12 @@ public enum BlockJSON {
   }
 
   /// The printed digits when they are valid JSON, else the `Double`.
+  ///
+  /// `null` when no `Double` holds the number (`1e400`, `inf`) or it is beyond what lcq reads
+  /// exactly: a JSON reader would fail on it or read infinity. The description keeps the text.
   static func number(_ number: LoggedNumber) -> JSONValue {
     let text = number.text
+    guard number.value.isFinite, Rational.isWithinDecimalLimits(text) else { return .null }
     let isJSONNumber =
       !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".") && !text.contains(".e")
       && !text.contains(".E")

@@ -1,10 +1,63 @@
 import BigInt
 
 extension Rational {
+  /// The most digits a decimal literal may have for ``init(decimal:)`` to read it.
+  ///
+  /// A `CGFloat` printed by `%g` has 6 significant digits and by `%.17g` at most 17, plus any
+  /// leading zeros; 40 leaves room for both and keeps the arithmetic on it small.
+  public static let maximumDecimalDigits = 40
+  /// The largest exponent, in magnitude, of a decimal literal ``init(decimal:)`` reads.
+  ///
+  /// A `Double` spans about 1e-324 to 1e308, so no number a log printed from one needs more.
+  public static let maximumDecimalExponent = 400
+
+  /// Whether `text` is within ``maximumDecimalDigits`` and ``maximumDecimalExponent``: read
+  /// in one pass over the bytes, whatever their count. Text that is not a decimal literal at
+  /// all is within the limits (``init(decimal:)`` rejects it for its form).
+  public static func isWithinDecimalLimits(_ text: some StringProtocol) -> Bool {
+    var digits = 0
+    var exponentDigits = 0
+    var inExponent = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        inExponent = true
+      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if inExponent {
+          // Leading zeros of the exponent do not count.
+          if exponentDigits > 0 || byte != UInt8(ascii: "0") { exponentDigits += 1 }
+          if exponentDigits > 3 { return false }
+        } else {
+          digits += 1
+          if digits > maximumDecimalDigits { return false }
+        }
+      }
+    }
+    guard inExponent else { return true }
+    return Self.exponent(of: text) <= maximumDecimalExponent
+  }
+
+  /// The magnitude of the exponent of a literal with at most three exponent digits.
+  private static func exponent(of text: some StringProtocol) -> Int {
+    var value = 0
+    var inExponent = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        inExponent = true
+      } else if inExponent, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+    }
+    return value
+  }
+
   /// The exact value of a decimal literal: `[-+]digits[.digits][e[-+]digits]` (also `.5`, `5.`).
   ///
-  /// Returns `nil` for anything else. `2.22507e-308` is the fraction 222507/10^313, exactly.
+  /// Returns `nil` for anything else, and for a literal beyond ``maximumDecimalDigits`` or
+  /// ``maximumDecimalExponent`` (see ``isWithinDecimalLimits(_:)``): reading stays linear in
+  /// the text and the value small enough to compute with. `2.22507e-308` is the fraction
+  /// 222507/10^313, exactly.
   public init?(decimal text: some StringProtocol) {
+    guard Self.isWithinDecimalLimits(text) else { return nil }
     var text = String(text)  // no copy for a String; small numbers are stored inline
     guard let value = text.withUTF8({ Self.decimal($0[...]) }) else { return nil }
     self = value
@@ -49,10 +102,9 @@ extension Rational {
         exponentNegative = sign == UInt8(ascii: "-")
         bytes = bytes.dropFirst()
       }
-      guard !bytes.isEmpty, bytes.count <= 6, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-        return nil
-      }
-      exponent = Int(String(decoding: bytes, as: UTF8.self))!
+      guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+      // The limits checked above keep the exponent to three significant digits.
+      for byte in bytes { exponent = exponent * 10 + Int(byte - 48) }
       if exponentNegative { exponent = -exponent }
       bytes = bytes[bytes.endIndex...]
     }

@@ -149,6 +149,31 @@ final class LayoutModelTests: XCTestCase {
     XCTAssertEqual(inactive.replay?.excluded.map(\.reason), ["inactive"])
   }
 
+  /// A constraint with a number beyond the exact limits is left out, and what is left decides:
+  /// a conflict among the others stays proven, and a block that needed it is undecidable with
+  /// `huge-number` as the missing quantity. Nothing is lost from the list.
+  func testNumbersBeyondTheExactLimitsAreLeftOutWithTheirReason() {
+    let undecided = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width == 1e-1000000   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.width == 60   (active)>",
+    ])
+    XCTAssertEqual(undecided.verdict, .undecidable)
+    XCTAssertEqual(undecided.replay?.missing, [.hugeNumber])
+    XCTAssertEqual(undecided.replay?.excluded.map(\.index), [0])
+    XCTAssertEqual(undecided.replay?.excluded.map(\.reason), ["a number too large to decide exactly"])
+    XCTAssertEqual(undecided.block.constraints.count, 2)
+    // 40 = width = 60 still conflicts without the crafted constraint [2].
+    let decided = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width == 40   (active)>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.leading == UIView:0xb.leading + "
+        + String(repeating: "9", count: 41)
+        + "   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xa.width == 60   (active)>",
+    ])
+    XCTAssertEqual(decided.verdict, .conflict)
+    XCTAssertEqual(decided.minimalSet.sorted(), [0, 2])
+  }
+
   func testSystemSpacingIsItsNumber() {
     let analysis = analyze([
       "<NSLayoutConstraint:0x1 V:[UIView:0xa]-(NSSpace(8))-[UIView:0xb]   (active)>",

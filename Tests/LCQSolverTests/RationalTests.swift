@@ -52,6 +52,27 @@ final class RationalTests: XCTestCase {
     XCTAssertNil(Rational(decimal: "."))
   }
 
+  /// A literal is read only within 40 digits and an exponent of ±400 (the security review's H1
+  /// and H2: `1e-1000000` crashed, `1e999999` ran for hours); inside them, exactly.
+  func testDecimalTextBeyondTheLimitsIsRefused() {
+    let forty = String(repeating: "7", count: 40)
+    XCTAssertEqual(Rational(decimal: forty)?.numerator, BigInt(forty))
+    XCTAssertNil(Rational(decimal: forty + "7"))
+    XCTAssertNil(Rational(decimal: "0." + String(repeating: "0", count: 40) + "1"))
+    XCTAssertEqual(Rational(decimal: "1e400")?.numerator, BigInt(10).power(400))
+    XCTAssertEqual(Rational(decimal: "-1e-400")?.denominator, BigInt(10).power(400))
+    XCTAssertEqual(Rational(decimal: "-1e-400")?.numerator, BigInt(-1))
+    for text in ["1e401", "1e-401", "1e999999", "1e-1000000", "10e9223372036854775807", "1e4000"] {
+      XCTAssertNil(Rational(decimal: text), text)
+      XCTAssertFalse(Rational.isWithinDecimalLimits(text), text)
+    }
+    // Leading zeros of the exponent count for nothing: 1e0000000002 is 100.
+    XCTAssertEqual(Rational(decimal: "1e" + String(repeating: "0", count: 1000) + "2"), Rational(100))
+    XCTAssertTrue(Rational.isWithinDecimalLimits("UIView"), "not a number: left to the reader to refuse")
+    // A million digits are judged in one pass, without reading them as a number.
+    XCTAssertFalse(Rational.isWithinDecimalLimits(String(repeating: "9", count: 1_000_000)))
+  }
+
   func testRandomArithmeticMatchesArbitraryPrecision() {
     var generator = SplitMix(seed: 7)
     for _ in 0..<2000 {
