@@ -7,7 +7,7 @@ public enum BlockReplayer {
   /// Blocks with at most this many readable constraints get every minimal set.
   public static let enumerationLimit = 20
   /// Blocks with more readable constraints than this are `undecidable` (too large).
-  public static let memberLimit = 5000
+  public static let memberLimit = 1000
 
   /// How much to compute beyond the verdict and one proven minimal set.
   public struct Options: Sendable {

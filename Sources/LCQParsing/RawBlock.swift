@@ -27,6 +27,8 @@ struct RawBlock {
   /// Whether a line has been kept (the first may be empty).
   var rawKept = false
   var skippedDescriptions = 0
+  /// The bytes of the descriptions kept so far.
+  var descriptionBytes = 0
   var interleavedLineCount = 0
 
   init(file: String, line: Int, prefix: LogPrefix, header: ConflictBlock.Header) {
@@ -39,7 +41,8 @@ struct RawBlock {
 
   /// Most descriptions kept for one block; the rest are counted and reported.
   static let maxDescriptions = 20_000
-  /// Most raw text kept for one block.
+  /// Most raw text kept for one block, and most description text read from it: past this
+  /// the descriptions are skipped too, so that one message's work and memory stay bounded.
   static let maxRawBytes = 8 << 20
   /// Room kept for the raw text when a block opens: most messages fit, so the text is not
   /// copied again and again as its lines arrive.
@@ -65,16 +68,20 @@ struct RawBlock {
   }
 
   mutating func add(_ description: Description) {
-    if descriptions.count >= Self.maxDescriptions {
+    let overCount = descriptions.count >= Self.maxDescriptions
+    if overCount || descriptionBytes + description.text.utf8.count > Self.maxRawBytes {
       if skippedDescriptions == 0 {
+        let reason =
+          overCount
+          ? "more than \(Self.maxDescriptions) constraints in one block; the rest are skipped"
+          : "constraints past 8 MiB of text in one block; the rest are skipped"
         issues.append(
-          ParseIssue(
-            file: file, line: description.line, column: description.column,
-            reason: "more than \(Self.maxDescriptions) constraints in one block; the rest are skipped"))
+          ParseIssue(file: file, line: description.line, column: description.column, reason: reason))
       }
       skippedDescriptions += 1
       return
     }
+    descriptionBytes += description.text.utf8.count
     descriptions.append(description)
   }
 

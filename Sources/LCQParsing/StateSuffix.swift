@@ -15,6 +15,10 @@ struct StateSuffixReader {
   private static let inactive = Array("inactive".utf8)
   /// `names:` or `Names:`.
   private static let namesKeyword = Array("ames:".utf8)
+  /// The most `names:` entries one description may have. UIKit lists the views of one visual
+  /// format string, a handful in practice; a longer list is crafted text, and reading it would
+  /// only cost time and memory later on.
+  static let maximumNames = 64
 
   func read() throws -> StateSuffix {
     var state = StateSuffix()
@@ -78,6 +82,11 @@ struct StateSuffixReader {
           item.label = LabelText.decode(bytes[(hexEnd + 1)..<close])
           hexEnd = close + 1
         }
+      }
+      guard names.count < Self.maximumNames else {
+        throw ConstraintParseFailure(
+          column: entryStart + 1,
+          reason: "more than \(Self.maximumNames) names entries (UIKit lists the views of one format string)")
       }
       names.append(NamedItem(key: key, item: item))
       entryStart = skipSeparators(hexEnd, end)

@@ -29,6 +29,24 @@ final class ConstraintParserTests: XCTestCase {
     XCTAssertEqual(c.notation, .equation)
   }
 
+  /// A `names:` list is read up to 64 entries; one more makes the description unreadable, with
+  /// the column of the first entry past the limit (the security review's H3: 10,000 names took
+  /// 2.6 GB later on).
+  func testANamesListOverSixtyFourEntriesIsRefused() throws {
+    func description(names count: Int) -> String {
+      let names = (0..<count).map { "'v\($0)':UIView:0x\(String($0 + 1, radix: 16))" }
+      return "<NSLayoutConstraint:0x1 H:|-(8)-[v0]   (active, names: " + names.joined(separator: ", ") + " )>"
+    }
+    let limit = try XCTUnwrap(parse(description(names: 64)))
+    XCTAssertEqual(limit.names.count, 64)
+    XCTAssertEqual(limit.firstItem.address, "0x1")
+    let over = description(names: 65)
+    guard case .failure(let failure) = ConstraintParser().parse(over) else { return XCTFail("read 65 names") }
+    XCTAssertEqual(failure.reason, "more than 64 names entries (UIKit lists the views of one format string)")
+    let entry = try XCTUnwrap(over.range(of: "'v64'"))
+    XCTAssertEqual(failure.column, over.utf8.distance(from: over.startIndex, to: entry.lowerBound) + 1)
+  }
+
   func testLeadingEdgeVisualFormatMatchesTheEquation() throws {
     let vfl = try XCTUnwrap(
       parse(

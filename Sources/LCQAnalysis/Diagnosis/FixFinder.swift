@@ -12,7 +12,7 @@ enum FixFinder {
   static let candidateLimit = 24
   /// Blocks with more readable constraints than this get no fix: each candidate re-solves the
   /// whole block.
-  static let memberLimit = 1000
+  static let memberLimit = 500
 
   static func suggestions(
     for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames

@@ -37,10 +37,18 @@ public struct ItemNames: Sendable {
         items[item.identity] = item
         order.append(item.identity)
       }
-      for item in mentioned {
-        if items[item.identity]?.className == nil, item.className != nil { items[item.identity] = item }
-        neighbours[item.identity, default: []].formUnion(
-          mentioned.map(\.identity).filter { $0 != item.identity })
+      for item in mentioned where items[item.identity]?.className == nil && item.className != nil {
+        items[item.identity] = item
+      }
+      // Neighbours are the items the constraint relates (two at most), not its whole `names:`
+      // list: the work stays linear in the list's length.
+      // (`|` stands for the superview that the list's `'|'` entry names.)
+      var related = constraint.items.filter { $0.address != nil || !$0.isSuperview }.map(\.identity)
+      if let superview = constraint.names.first(where: { $0.key == "|" })?.item {
+        related.append(superview.identity)
+      }
+      for identity in related {
+        neighbours[identity, default: []].formUnion(related.filter { $0 != identity })
       }
     }
     var bases: [String: String] = [:]
