@@ -10,11 +10,19 @@ public final class Store: Sendable {
   let pool: DatabasePool
 
   /// How long a write waits for another process's write to finish: `$LCQ_BUSY_TIMEOUT`
-  /// seconds when set, else 30.
+  /// seconds when set (a finite number, clamped to 0…86,400: a day), else 30.
   public static var busyTimeout: TimeInterval {
-    ProcessInfo.processInfo.environment["LCQ_BUSY_TIMEOUT"].flatMap(TimeInterval.init).map { max(0, $0) }
-      ?? 30
+    busyTimeout(ProcessInfo.processInfo.environment["LCQ_BUSY_TIMEOUT"])
   }
+
+  /// The busy timeout `text` asks for (see ``busyTimeout``).
+  static func busyTimeout(_ text: String?) -> TimeInterval {
+    guard let seconds = text.flatMap(TimeInterval.init), seconds.isFinite else { return 30 }
+    return min(max(0, seconds), 86_400)
+  }
+
+  /// Where the database is, as lcq prints it (``DatabaseLocation/redacted(_:)``).
+  public var displayPath: String { DatabaseLocation.redacted(path) }
 
   /// What opening may do to the file.
   public enum OpenMode: Sendable {
@@ -30,6 +38,9 @@ public final class Store: Sendable {
   ///   schema newer than this binary (the file is then left untouched), a read-only file.
   public init(path: String, mode: OpenMode) throws(StoreError) {
     self.path = path
+    if let scheme = DatabaseLocation.scheme(of: path) {
+      throw .unsupportedLocation(path: path, scheme: scheme)
+    }
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
     let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -51,6 +62,9 @@ public final class Store: Sendable {
     }
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
+      // Created owner-only before SQLite opens it; SQLite gives the WAL and shared-memory
+      // files the database's permissions.
+      if !exists { FilePermissions.createFile(atPath: path) }
       pool = try DatabasePool(path: path, configuration: configuration)
       let applied = try pool.read { db in try Self.appliedMigrations(db) }
       let pending = !Set(EmbeddedSQL.migrations.map(\.name)).isSubset(of: applied)

@@ -20,22 +20,31 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   case ambiguous(prefix: String, matches: [String])
   /// Any other SQLite error.
   case sqlite(path: String, message: String)
+  /// A URL (`postgres://…`) where this lcq takes only a file path.
+  case unsupportedLocation(path: String, scheme: String)
 
   /// The error as one line for stderr.
+  ///
+  /// A database location is always shown redacted (``DatabaseLocation/redacted(_:)``): no
+  /// password reaches a terminal, a CI log or cron mail.
   public var description: String {
-    switch self {
-    case .missing(let path): "\(path): no lcq database here (run `lcq ingest` first, or pass --db)"
-    case .missingFolder(let path): "\(path): the folder does not exist"
-    case .notADatabase(let path, let reason): "\(path): not an lcq database (\(reason))"
+    func shown(_ path: String) -> String { DatabaseLocation.redacted(path) }
+    return switch self {
+    case .missing(let path): "\(shown(path)): no lcq database here (run `lcq ingest` first, or pass --db)"
+    case .missingFolder(let path): "\(shown(path)): the folder does not exist"
+    case .notADatabase(let path, let reason): "\(shown(path)): not an lcq database (\(reason))"
     case .newerSchema(let path, let unknown):
-      "\(path): written by a newer lcq (unknown migrations: \(unknown.joined(separator: ", "))); upgrade lcq to use it"
-    case .readOnly(let path): "\(path): the database is read-only"
-    case .locked(let path): "\(path): the database stayed locked by another process past the busy timeout"
-    case .full(let path): "\(path): the disk is full; nothing more was written"
+      "\(shown(path)): written by a newer lcq (unknown migrations: \(unknown.joined(separator: ", "))); upgrade lcq to use it"
+    case .readOnly(let path): "\(shown(path)): the database is read-only"
+    case .locked(let path):
+      "\(shown(path)): the database stayed locked by another process past the busy timeout"
+    case .full(let path): "\(shown(path)): the disk is full; nothing more was written"
     case .noConflict(let prefix): "no conflict has a fingerprint starting with '\(prefix)'"
     case .ambiguous(let prefix, let matches):
       "'\(prefix)' matches \(matches.count) conflicts (\(matches.prefix(5).joined(separator: ", "))); give more digits"
-    case .sqlite(let path, let message): "\(path): \(message)"
+    case .sqlite(let path, let message): "\(shown(path)): \(message)"
+    case .unsupportedLocation(let path, let scheme):
+      "\(shown(path)): this lcq stores to an SQLite file; a \(scheme):// database is not supported (pass a file path)"
     }
   }
 }

@@ -36,7 +36,7 @@ public struct StoreStatistics: Sendable, Hashable {
 extension Store {
   /// Counts of everything stored.
   public func statistics() throws(StoreError) -> StoreStatistics {
-    let path = self.path
+    let path = self.displayPath
     return try read { db in
       func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
       let bytes =

@@ -32,7 +32,7 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let path = try usingStore(database, creating: true) { store throws(StoreError) in store.path }
+        let path = try usingStore(database, creating: true) { store throws(StoreError) in store.displayPath }
         StandardError.write("lcq: \(path): schema \(Store.schemaVersion), up to date")
       }
     }

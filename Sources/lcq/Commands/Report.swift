@@ -72,7 +72,7 @@ extension LCQCommand {
         }
       guard let out else { return printOutput(text) }
       do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        try FilePermissions.writeAtomically(Data(text.utf8), toPath: out)
       } catch {
         StandardError.write("lcq: \(out): cannot write the report: \(error.localizedDescription)")
         throw ExitCode(1)

@@ -22,7 +22,10 @@ struct DatabaseOptions: ParsableArguments {
     let (path, isDefault) = resolved
     if creating, isDefault {
       let folder = (path as NSString).deletingLastPathComponent
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      // Owner-only (or as $LCQ_FILE_MODE says): the folder holds raw log text.
+      try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: Int(FilePermissions.folderMode())])
     }
     return try Store(path: path, mode: creating ? .createIfMissing : .existing)
   }

@@ -4,9 +4,12 @@ import Foundation
 /// `7d`, `2w`), a UTC date (`2024-03-05`), or an ISO 8601 date-time (`2024-03-05T14:00:00Z`,
 /// `2024-03-05T14:00:00+01:00`).
 enum TimeArgument {
-  /// The unix time `text` names, or `nil` when it names none.
+  /// The unix time `text` names, or `nil` when it names none (or one out of range).
   static func parse(_ text: String, now: Int64) -> Int64? {
-    if let seconds = duration(text) { return now - seconds }
+    if let seconds = duration(text) {
+      let (time, overflow) = now.subtractingReportingOverflow(seconds)
+      return overflow ? nil : time
+    }
     return date(text)
   }
 
@@ -22,7 +25,9 @@ enum TimeArgument {
       case "w": 604_800
       default: nil
       }
-    return scale.map { count * $0 }
+    guard let scale else { return nil }
+    let (seconds, overflow) = count.multipliedReportingOverflow(by: scale)
+    return overflow ? nil : seconds
   }
 
   static func date(_ text: String) -> Int64? {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LCQAnalysis
 import LCQReporting
+import LCQStore
 
 /// Writes `lcq analyze --svg DIR` pictures, one file per conflict: `FILE-LINE.svg`.
 struct PictureWriter {
@@ -22,13 +23,24 @@ struct PictureWriter {
   /// Writes the picture of `analysis`, if it has one; reports a failure on stderr.
   mutating func write(_ analysis: BlockAnalysis, input: String) {
     guard let svg = BlockSVG.render(analysis) else { return }
-    let base = input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    let base = Self.safeName(
+      input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
     let file = directory.appendingPathComponent("\(base)-\(analysis.block.source.line).svg")
     do {
-      try Data(svg.utf8).write(to: file, options: .atomic)
+      try FilePermissions.writeAtomically(Data(svg.utf8), toPath: file.path)
     } catch {
       failures += 1
       StandardError.write("lcq: \(file.path): cannot write the picture: \(error.localizedDescription)")
     }
+  }
+
+  /// `name` with every character but ASCII letters, digits, `.`, `_` and `-` as `_`: a file
+  /// name that no terminal, shell or file manager can misread.
+  static func safeName(_ name: String) -> String {
+    let kept = name.unicodeScalars.map { scalar -> Character in
+      scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        ? Character(scalar) : "_"
+    }
+    return String(kept)
   }
 }
