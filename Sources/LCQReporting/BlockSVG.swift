@@ -62,11 +62,13 @@ public enum BlockSVG {
     #"<text x="\#(format(x))" y="\#(format(y))" \#(attributes)>\#(XMLText.escape(content))</text>"#
   }
 
-  /// A coordinate with at most one decimal.
+  /// A coordinate or size with at most one decimal; `0` for a value that is not finite, and
+  /// the shortest exponent form (`1e+20`) for one too large to print as digits.
   static func format(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    guard rounded == rounded.rounded() else { return String(rounded) }
+    return Int(exactly: rounded).map { String($0) } ?? String(rounded)
   }
 }
 

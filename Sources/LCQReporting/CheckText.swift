@@ -101,24 +101,57 @@ public enum CheckText {
   }
 
   /// A baseline file: one accepted fingerprint per line, with its title as a comment.
+  ///
+  /// Baselines are written and read with one line rule: lines end at a line feed only, and a
+  /// title is written on one line (``TerminalText/oneLine(_:)``: no CR, VT, FF, NEL, U+2028 or
+  /// U+2029 survives), so no title can start a line of its own.
   public static func baseline(_ result: CheckResult) -> String {
-    var text = "# lcq baseline: accepted conflicts (\(describe(result.scope))); one fingerprint per line\n"
+    var text = "# lcq baseline: accepted conflicts ("
+    text += TerminalText.oneLine(describe(result.scope)) + "); one fingerprint per line\n"
     for conflict in result.seen.sorted(by: { $0.fingerprint < $1.fingerprint }) {
-      text += "\(conflict.fingerprint)  # \(conflict.title.replacingOccurrences(of: "\n", with: " "))\n"
+      text += "\(conflict.fingerprint)  # \(TerminalText.oneLine(conflict.title))\n"
     }
     return text
   }
 
+  /// A baseline line that is neither a comment, blank, nor a fingerprint.
+  /// Its description is `LINE: 'WORD' is not a fingerprint …`, to follow the file's name.
+  public struct BaselineError: Error, CustomStringConvertible {
+    /// The 1-based line.
+    public var line: Int
+    /// The first word of the line, cleaned for a terminal.
+    public var word: String
+
+    /// `LINE: 'WORD' is not a fingerprint (…)`.
+    public var description: String {
+      "\(line): '\(word)' is not a fingerprint (v1: and 16 hexadecimal digits)"
+    }
+  }
+
   /// The fingerprints of a baseline file: the first word of each line, `#` comments and blank
-  /// lines skipped.
-  public static func fingerprints(inBaseline text: String) -> Set<String> {
+  /// lines skipped. Lines end at a line feed (a carriage return before it is dropped); every
+  /// other first word must be a fingerprint (`v1:` and 16 lower-case hexadecimal digits).
+  public static func fingerprints(inBaseline text: String) throws(BaselineError) -> Set<String> {
     var result = Set<String>()
-    for line in text.split(whereSeparator: \.isNewline) {
-      guard let word = line.split(whereSeparator: \.isWhitespace).first, !word.hasPrefix("#") else {
-        continue
+    // Bytes, not Characters: Swift reads "\r\n" as one Character, which would hide a line end.
+    for (index, rawLine) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      var line = rawLine
+      if line.last == 0x0D { line = line.dropLast() }
+      guard let word = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).first, word.first != 0x23
+      else { continue }
+      let text = String(decoding: word, as: UTF8.self)
+      guard isFingerprint(word) else {
+        throw BaselineError(line: index + 1, word: TerminalText.oneLine(String(text.prefix(80))))
       }
-      result.insert(String(word))
+      result.insert(text)
     }
     return result
+  }
+
+  /// Whether `word` is `v1:` and 16 lower-case hexadecimal digits.
+  static func isFingerprint(_ word: Substring.UTF8View.SubSequence) -> Bool {
+    let digits = word.dropFirst(3)
+    return word.starts(with: "v1:".utf8) && digits.count == 16
+      && digits.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 }

@@ -6,8 +6,9 @@ public enum ConflictDetailsText {
   public static func render(_ details: ConflictDetails, as format: ResultTable.Format) -> String {
     switch format {
     case .json: json(details).serialized + "\n"
-    case .markdown: markdown(details)
-    case .table: text(details)
+    // Every line holds log text: cleaned as a whole (``TerminalText``), line feeds kept.
+    case .markdown: TerminalText.clean(markdown(details), keepingLineBreaks: true)
+    case .table: TerminalText.clean(text(details), keepingLineBreaks: true)
     case .csv: counts(details).rendered(as: .csv)
     }
   }

@@ -66,7 +66,11 @@ public indirect enum JSONValue: Sendable, Hashable {
       case "\r": output += "\\r"
       case "\t": output += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+        // C0 and C1 controls and DEL as escapes, so JSON shown on a terminal cannot drive it;
+        // U+2028 and U+2029, which JavaScript reads as line ends.
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+          || scalar.value == 0x2029
+        {
           let hex = String(scalar.value, radix: 16)
           output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

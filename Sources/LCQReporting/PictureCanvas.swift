@@ -12,17 +12,24 @@ struct Canvas {
 
   /// The smallest drawn size, so that zero-sized items stay visible.
   static let minimumSize = 2.0
+  /// The largest coordinate or size, in points, that sets the drawing's extent: a box beyond
+  /// it (a crafted `1e20`) is drawn clipped at the canvas's edge instead of shrinking the rest.
+  static let largestDrawnPoints = 1e7
+  /// How far outside the drawing a pixel coordinate may fall before it is clamped.
+  static let pixelBound = 1e5
 
   init(layout: PictureLayout, width: Double) {
     self.layout = layout
-    let finite = layout.boxes.filter { [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite) }
+    let finite = layout.boxes.filter {
+      [$0.x, $0.y, $0.width, $0.height].allSatisfy { $0.isFinite && abs($0) <= Self.largestDrawnPoints }
+    }
     let left = finite.map(\.x).min() ?? 0
     let top = finite.map(\.y).min() ?? 0
     var right = finite.map { $0.x + max($0.width, 0) }.max() ?? 1
     var bottom = finite.map { $0.y + max($0.height, 0) }.max() ?? 1
     // A size the picture left out is drawn at the length it asks for: make room for it.
     for link in layout.links {
-      guard let wanted = link.wantedSize, wanted.isFinite,
+      guard let wanted = link.wantedSize, wanted.isFinite, abs(wanted) <= Self.largestDrawnPoints,
         let box = finite.first(where: { $0.key == link.first.key })
       else { continue }
       if link.first.attribute == .height {
@@ -41,8 +48,11 @@ struct Canvas {
     for box in layout.boxes { boxesByKey[box.key] = box }
   }
 
-  func px(_ x: Double, _ offset: Double) -> Double { offset + (x - minX) * scale }
-  func py(_ y: Double, _ offset: Double) -> Double { offset + (y - minY) * scale }
+  func px(_ x: Double, _ offset: Double) -> Double { Self.clamped(offset + (x - minX) * scale) }
+  func py(_ y: Double, _ offset: Double) -> Double { Self.clamped(offset + (y - minY) * scale) }
+
+  /// A pixel coordinate within ±``pixelBound``.
+  static func clamped(_ pixels: Double) -> Double { min(max(pixels, -pixelBound), pixelBound) }
 
   /// The rectangles, outer items first so that inner ones are drawn on top.
   func boxes(offsetX: Double, offsetY: Double) -> [String] {
@@ -53,8 +63,8 @@ struct Canvas {
     for box in ordered {
       let x = px(box.x, offsetX)
       let y = py(box.y, offsetY)
-      let w = max(box.width * scale, Self.minimumSize)
-      let h = max(box.height * scale, Self.minimumSize)
+      let w = Self.clamped(max(box.width * scale, Self.minimumSize))
+      let h = Self.clamped(max(box.height * scale, Self.minimumSize))
       let stroke = box.inConflict ? "rgb(21,101,192)" : "rgb(144,164,174)"
       let fill = box.isGuide ? "none" : box.inConflict ? "rgb(227,242,253)" : "rgb(245,247,248)"
       let dash = box.isGuide ? #" stroke-dasharray="4 3""# : ""
@@ -131,8 +141,8 @@ struct Canvas {
   func point(_ box: PictureLayout.Box, _ attribute: LayoutAttribute, _ ox: Double, _ oy: Double) -> Place {
     let left = px(box.x, ox)
     let top = py(box.y, oy)
-    let w = max(box.width * scale, Canvas.minimumSize)
-    let h = max(box.height * scale, Canvas.minimumSize)
+    let w = Canvas.clamped(max(box.width * scale, Canvas.minimumSize))
+    let h = Canvas.clamped(max(box.height * scale, Canvas.minimumSize))
     switch attribute {
     case .left, .leading, .leftMargin, .leadingMargin, .minX: return .x(left, top + h / 2)
     case .right, .trailing, .rightMargin, .trailingMargin, .maxX: return .x(left + w, top + h / 2)
@@ -151,8 +161,8 @@ struct Canvas {
   ) -> [String] {
     let left = px(box.x, ox)
     let top = py(box.y, oy)
-    let w = max(box.width * scale, Canvas.minimumSize)
-    let h = max(box.height * scale, Canvas.minimumSize)
+    let w = Canvas.clamped(max(box.width * scale, Canvas.minimumSize))
+    let h = Canvas.clamped(max(box.height * scale, Canvas.minimumSize))
     switch attribute {
     case .height:
       let x = left + w + 6 + shift

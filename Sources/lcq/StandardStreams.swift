@@ -1,3 +1,5 @@
+import LCQReporting
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,8 +35,10 @@ final class StandardOutput {
 
 /// Lines for people on standard error.
 enum StandardError {
+  /// Writes `line` cleaned (``TerminalText/clean(_:keepingLineBreaks:)``): file names, labels
+  /// and database text in messages cannot drive the terminal.
   static func write(_ line: String) {
-    writeRaw(line + "\n")
+    writeRaw(TerminalText.clean(line, keepingLineBreaks: true) + "\n")
   }
 
   /// Writes `text` as it is (no line feed added).

@@ -56,9 +56,6 @@ enum ReportCharts {
     return svg + "</svg>"
   }
 
-  /// Coordinates with at most one decimal.
-  static func f(_ value: Double) -> String {
-    let tenths = (value * 10).rounded() / 10
-    return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
-  }
+  /// Coordinates with at most one decimal (``BlockSVG/format(_:)``).
+  static func f(_ value: Double) -> String { BlockSVG.format(value) }
 }

@@ -1,6 +1,8 @@
 /// CSV as RFC 4180 writes it: a header line, CRLF line ends, fields quoted when they hold a
 /// comma, a quote or a line break (quotes doubled). A field that a spreadsheet would read as a
-/// formula (`=`, `+`, `-`, `@` first) is prefixed with `'`.
+/// formula is prefixed with `'`: one whose first character, or first after blanks, is `=`, `+`,
+/// `-` or `@`, or that starts with a tab or a carriage return (OWASP's list of triggers).
+/// `lcq top --format csv` is data for a program, so the text is not otherwise cleaned.
 enum CSVText {
   static func render(_ table: ResultTable) -> String {
     var output = table.columns.map(field).joined(separator: ",") + "\r\n"
@@ -13,8 +15,16 @@ enum CSVText {
 
   static func field(_ text: String) -> String {
     var value = text
-    if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+    if isFormulaTrigger(value) { value = "'" + value }
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// Whether a spreadsheet could read `text` as a formula.
+  static func isFormulaTrigger(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first else { return false }
+    if first == "\t" || first == "\r" { return true }
+    let start = text.unicodeScalars.first { $0 != " " }
+    return start.map { "=+-@".unicodeScalars.contains($0) } ?? false
   }
 }

@@ -22,10 +22,8 @@ enum TableText {
     return output
   }
 
-  /// Control characters (line feeds in log text) shown as spaces, so one row stays one line.
-  static func oneLine(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-  }
+  /// A cell on one line, cleaned (``TerminalText/oneLine(_:)``).
+  static func oneLine(_ text: String) -> String { TerminalText.oneLine(text) }
 }
 
 extension String {

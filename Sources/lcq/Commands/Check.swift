@@ -67,7 +67,12 @@ extension LCQCommand {
           StandardError.write("lcq: \(baseline): cannot read the baseline")
           throw ExitStatus.databaseError
         }
-        accepted = CheckText.fingerprints(inBaseline: text)
+        do {
+          accepted = try CheckText.fingerprints(inBaseline: text)
+        } catch {
+          StandardError.write("lcq: \(baseline):\(error)")
+          throw ExitStatus.databaseError
+        }
       }
       let (build, runId, app) = (build, runId, app)
       let result = try usingStore(database) { store throws(StoreError) -> CheckResult? in
@@ -82,8 +87,7 @@ extension LCQCommand {
       }
       if let writeBaseline {
         do {
-          try Data(CheckText.baseline(result).utf8).write(
-            to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+          try FilePermissions.writeAtomically(Data(CheckText.baseline(result).utf8), toPath: writeBaseline)
         } catch {
           StandardError.write(
             "lcq: \(writeBaseline): cannot write the baseline: \(error.localizedDescription)")
