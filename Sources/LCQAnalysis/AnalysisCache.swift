@@ -27,6 +27,13 @@ public struct AnalysisSummary: Sendable, Hashable {
     return indices.map { block.constraints[$0].description }
   }
 
+  /// The summary of a block that was not analysed (`verdict` says why: `unparsed` for a
+  /// message kept whole and unread).
+  public init(unanalysed verdict: Verdict) {
+    self.verdict = verdict
+    minimalSet = []
+  }
+
   /// The summary of an analysis.
   public init(_ analysis: BlockAnalysis) {
     verdict = analysis.verdict

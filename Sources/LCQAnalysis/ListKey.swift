@@ -20,6 +20,9 @@ public struct ListKey: Hashable, Sendable {
     digest = bytes.withUnsafeBytes(ByteHash.hash)
   }
 
+  /// The key's text: the list one description a line, each address written `@n`.
+  public var text: [UInt8] { bytes }
+
   /// Whether two keys are the same text.
   public static func == (lhs: ListKey, rhs: ListKey) -> Bool {
     lhs.digest == rhs.digest && ByteHash.equal(lhs.bytes, rhs.bytes)

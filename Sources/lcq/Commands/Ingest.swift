@@ -47,7 +47,16 @@ extension LCQCommand {
         StandardError.write("lcq: \(error)")
         throw ExitStatus.databaseError
       }
-      var pipeline = IngestPipeline(session: session, runKey: metadata.runKey, clock: clock)
+      let quarantine = CrashQuarantine.path(forDatabase: store.path)
+      let quarantined = CrashQuarantine.keys(at: quarantine)
+      if !quarantined.isEmpty {
+        StandardError.write(
+          "lcq: an earlier ingest crashed analysing \(quarantined.count) distinct message\(quarantined.count == 1 ? "" : "s"); "
+            + "they are stored unanalysed (delete \(quarantine) to analyse them again)")
+      }
+      CrashQuarantine.install(path: quarantine)
+      var pipeline = IngestPipeline(
+        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined)
       var failedInputs = 0
       do {
         for input in inputs where !pipeline.interrupted {
@@ -71,7 +80,8 @@ extension LCQCommand {
       }
       pipeline.worker.progress.clear()
       StandardError.write(
-        "lcq: " + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.path))
+        "lcq: "
+          + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))
       if failedInputs > 0 { throw ExitStatus.inputUnreadable }
     }
   }

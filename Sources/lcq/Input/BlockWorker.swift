@@ -36,13 +36,21 @@ final class BlockWorker: @unchecked Sendable {
   private var cache = AnalysisCache()
   private var identities: OccurrenceIdentity
   private let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
+  /// Lists an earlier ingest crashed on (``CrashQuarantine``): stored unanalysed.
+  private let quarantined: Set<[UInt8]>
+  /// `$LCQ_FAULT_TRAP_ON`, for the crash tests only: analysing a message whose text holds it
+  /// traps, as a bug would.
+  private let faultTrap = ProcessInfo.processInfo.environment["LCQ_FAULT_TRAP_ON"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
   private var lastCommit = ContinuousClock.now
   /// The progress line (drawn by the worker; the caller may clear it after a flush).
   var progress = ProgressLine()
 
-  init(session: IngestSession, clock: IngestClock) {
+  init(session: IngestSession, clock: IngestClock, quarantined: Set<[UInt8]> = []) {
     self.session = session
     self.clock = clock
+    self.quarantined = quarantined
     identities = OccurrenceIdentity()
     let thread = Thread { [self] in run() }
     thread.name = "lcq ingest worker"
@@ -113,9 +121,25 @@ final class BlockWorker: @unchecked Sendable {
   private func process(_ work: Work) throws(StoreError) {
     switch work {
     case .blocks(let blocks, let lines, let bytes, let caughtUp):
-      let analyzer = self.analyzer
+      let (analyzer, faultTrap) = (self.analyzer, self.faultTrap)
       for var prepared in blocks {
-        let summary = cache.summary(of: &prepared.block, key: prepared.listKey) { analyzer.analyze($0) }
+        guard quarantined.isEmpty || !quarantined.contains(prepared.listKey.text) else {
+          var record = BlockRecord(
+            prepared: prepared, summary: AnalysisSummary(unanalysed: .unparsed), clock: clock,
+            identities: &identities)
+          record.issues.append(
+            "\(prepared.block.source.file):\(prepared.block.source.line):1: an earlier lcq ingest crashed "
+              + "analysing this message; it is kept unanalysed (see docs/store.md)")
+          session.add(record)
+          continue
+        }
+        let key = prepared.listKey
+        let summary = cache.summary(of: &prepared.block, key: key) { block in
+          CrashQuarantine.analysing(key) {
+            if let faultTrap, block.rawText.contains(faultTrap) { fatalError("LCQ_FAULT_TRAP_ON") }
+            return analyzer.analyze(block)
+          }
+        }
         session.add(BlockRecord(prepared: prepared, summary: summary, clock: clock, identities: &identities))
         progress.update(session.totals)
       }

@@ -20,8 +20,8 @@ struct IngestPipeline {
   private var linesBefore = 0
   private var bytesBefore = 0
 
-  init(session: IngestSession, runKey: String?, clock: IngestClock) {
-    worker = BlockWorker(session: session, clock: clock)
+  init(session: IngestSession, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = []) {
+    worker = BlockWorker(session: session, clock: clock, quarantined: quarantined)
     self.runKey = runKey
   }
 
