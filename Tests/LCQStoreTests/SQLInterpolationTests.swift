@@ -1,16 +1,21 @@
 import Foundation
 import XCTest
 
-/// No SQL in lcq's code is built by interpolating a value: every value is a bound argument.
+/// No SQL in lcq's code is built from a value: every value is a bound argument.
 ///
-/// The test reads every Swift file under `Sources/`, finds the string literals that hold SQL
-/// (they contain an SQL keyword), and checks each `\(…)` inside them against a short list of
-/// fragments that are fixed SQL text chosen by the code (column names from a literal list,
+/// The test reads every Swift file under `Sources/` and finds the string literals that hold
+/// SQL: those with an upper-case SQL keyword, those that start with a lower-case statement
+/// keyword (`select …`), and those written into something named SQL (`sql: "…"`, `sql = "…"`,
+/// `sql += "…"`, `SQL("…")`). It flags each interpolation inside them
+/// (`\(…)`, and `\#(…)` in raw strings) and each concatenation of such a literal with
+/// something that is not a literal (`"… = '" + value`), then checks each against a short list
+/// of fragments that are fixed SQL text chosen by the code (column names from a literal list,
 /// `ORDER BY` clauses picked by a `switch`, common table expressions whose values are bound).
-/// A new interpolation fails the test until it is made a bound argument, or reviewed and added
-/// here with the reason it cannot carry a value.
+/// A new one fails the test until it is made a bound argument, or reviewed and added here
+/// with the reason it cannot carry a value. An entry of the list that the scan no longer finds
+/// fails the test too, so the list cannot go stale.
 final class SQLInterpolationTests: XCTestCase {
-  /// file name → the interpolated expressions allowed in its SQL, each fixed text.
+  /// file name → the interpolated or concatenated expressions allowed in its SQL, each fixed text.
   static let fixedFragments: [String: Set<String>] = [
     // `inScope`/`earlier` are SQL conditions picked by a switch over the check's scope kind.
     "BuildCheck.swift": ["inScope", "earlier"],
@@ -28,12 +33,27 @@ final class SQLInterpolationTests: XCTestCase {
     "Trend.swift": ["counts.sql"],
   ]
 
+  /// SQL words, as lcq writes them (upper case).
   static let keywords = try! NSRegularExpression(
     pattern:
-      #"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|FROM|ORDER BY|GROUP BY|HAVING|WITH|PRAGMA|CREATE|DROP|ALTER|VALUES|LIMIT)\b"#
+      #"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|FROM|ORDER BY|GROUP BY|HAVING|WITH|PRAGMA|CREATE|DROP|ALTER|VALUES|LIMIT|AND|OR|SET|JOIN|ON|IN|LIKE|INTO|COALESCE)\b"#
   )
+  /// A literal that starts a statement in lower case (upper case is a keyword above).
+  static let statementStart = try! NSRegularExpression(
+    pattern: #"^\s*(select|insert|update|delete|pragma|create|drop|alter)\s"#)
+  /// Code that writes the literal after it into SQL: `sql:`, `sql =`, `sql +=`, `SQL(`.
+  static let sqlTarget = try! NSRegularExpression(
+    pattern: #"sql\s*(:|\+?=|\()\s*$"#, options: [.caseInsensitive])
+  /// String literals: raw multi-line, multi-line, raw, plain (the body is group 2, 3, 5 or 6).
   static let literals = try! NSRegularExpression(
-    pattern: #"\"\"\"(.*?)\"\"\"|\"((?:[^\"\\\n]|\\.)*)\""#, options: [.dotMatchesLineSeparators])
+    pattern: #"(#+)\"\"\"(.*?)\"\"\"\1|\"\"\"(.*?)\"\"\"|(#+)\"(.*?)\"\4|\"((?:[^\"\\\n]|\\.)*)\""#,
+    options: [.dotMatchesLineSeparators])
+
+  /// One place where SQL text meets an expression.
+  struct Finding: Hashable {
+    var file: String
+    var expression: String
+  }
 
   func testNoValueIsInterpolatedIntoSQL() throws {
     let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -43,49 +63,111 @@ final class SQLInterpolationTests: XCTestCase {
         $0.pathExtension == "swift" && $0.lastPathComponent != "EmbeddedSQL.swift"
       }
     XCTAssertGreaterThan(files.count, 50)
-    var found = 0
+    var seen = Set<Finding>()
     for file in files {
       let text = try String(contentsOf: file, encoding: .utf8)
-      for literal in Self.sqlLiterals(in: text) {
-        for expression in Self.interpolations(in: literal) {
-          found += 1
-          XCTAssertTrue(
-            Self.fixedFragments[file.lastPathComponent]?.contains(expression) ?? false,
-            "\(file.lastPathComponent): \\(\(expression)) is interpolated into SQL; bind it as an argument")
-        }
+      for expression in Self.findings(in: text) {
+        seen.insert(Finding(file: file.lastPathComponent, expression: expression))
+        XCTAssertTrue(
+          Self.fixedFragments[file.lastPathComponent]?.contains(expression) ?? false,
+          "\(file.lastPathComponent): \(expression) is built into SQL; bind it as an argument")
       }
     }
-    XCTAssertGreaterThan(found, 0, "the scan finds the reviewed fragments")
+    for (file, expressions) in Self.fixedFragments {
+      for expression in expressions {
+        XCTAssertTrue(
+          seen.contains(Finding(file: file, expression: expression)),
+          "\(file): the allowed fragment \(expression) is no longer found; remove it from the list")
+      }
+    }
   }
 
-  func testTheScanSeesAnInterpolatedValue() {
-    let code = #"try db.execute(sql: "DELETE FROM runs WHERE id = \(runID)")"#
-    XCTAssertEqual(Self.sqlLiterals(in: code).flatMap(Self.interpolations), ["runID"])
+  func testTheScanSeesEveryWayOfBuildingSQLFromAValue() {
+    for (code, expected) in [
+      (#"try db.execute(sql: "DELETE FROM runs WHERE id = \(runID)")"#, ["runID"]),
+      (#"let sql = " and r.\(column) = ?""#, ["column"]),
+      (##"let sql = #"SELECT * FROM runs WHERE id = \#(runID)"#"##, ["runID"]),
+      (#"let sql = "SELECT * FROM runs WHERE name = '" + name + "'""#, ["name"]),
+      (#"let sql = prefix + " WHERE id = ?""#, ["prefix"]),
+      (#"let sql = "SELECT 1 " + "FROM runs""#, []),
+      (#"try db.execute(sql: "select * from runs where id = " + id)"#, ["id"]),
+      (#"query += "where name = '\(name)'""#, []),
+      (#"sql += "where name = '\(name)'""#, ["name"]),
+      (#"let message = "no conflict with \(prefix) in it""#, []),
+    ] {
+      XCTAssertEqual(Self.findings(in: code), expected, code)
+    }
   }
 
-  static func sqlLiterals(in text: String) -> [String] {
+  /// The expressions built into SQL literals in `text`: interpolations, then concatenated
+  /// operands that are not literals themselves.
+  static func findings(in text: String) -> [String] {
     let range = NSRange(text.startIndex..., in: text)
-    return literals.matches(in: text, range: range).compactMap { match in
-      let group = match.range(at: 1).location != NSNotFound ? 1 : 2
-      guard let bodyRange = Range(match.range(at: group), in: text) else { return nil }
+    var result: [String] = []
+    for match in literals.matches(in: text, range: range) {
+      guard let group = [2, 3, 5, 6].first(where: { match.range(at: $0).location != NSNotFound }),
+        let bodyRange = Range(match.range(at: group), in: text), let whole = Range(match.range, in: text)
+      else { continue }
       let body = String(text[bodyRange])
-      return keywords.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) == nil ? nil : body
+      let searched = NSRange(body.startIndex..., in: body)
+      let before = String(text[..<whole.lowerBound].suffix(40))
+      let isSQL =
+        keywords.firstMatch(in: body, range: searched) != nil
+        || statementStart.firstMatch(in: body, range: searched) != nil
+        || sqlTarget.firstMatch(in: before, range: NSRange(before.startIndex..., in: before)) != nil
+      guard isSQL else { continue }
+      result += interpolations(in: body)
+      if let operand = operand(after: text[whole.upperBound...]) { result.append(operand) }
+      if let operand = operand(before: text[..<whole.lowerBound]) { result.append(operand) }
     }
+    return result
   }
 
-  /// The expressions of every `\(…)` in `literal`, parentheses balanced.
+  /// `+ name` after a literal, when `name` is not a literal.
+  static func operand(after text: Substring) -> String? {
+    let rest = text.drop { $0 == " " }
+    guard rest.first == "+", rest.dropFirst().first != "=" else { return nil }
+    let operand = rest.dropFirst().drop { $0 == " " }
+    guard let first = operand.first, first != "\"", first != "#", first != "\n" else { return nil }
+    return String(operand.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+  }
+
+  /// `name +` before a literal, when `name` is not a literal (`(…)` for a call or a group).
+  static func operand(before text: Substring) -> String? {
+    let rest = text.reversed().drop { $0 == " " }
+    guard rest.first == "+" else { return nil }
+    let operand = rest.dropFirst().drop { $0 == " " }
+    guard let last = operand.first, last != "\"", last != "#", last != "\n", last != "(" else { return nil }
+    if last == ")" { return "(…)" }
+    let name = String(operand.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
+    return name.isEmpty ? nil : name
+  }
+
+  /// The expressions of every `\(…)` and `\#(…)` in `literal`, parentheses balanced (an
+  /// escaped backslash starts none).
   static func interpolations(in literal: String) -> [String] {
+    let characters = Array(literal)
     var expressions: [String] = []
-    var rest = Substring(literal)
-    while let start = rest.range(of: "\\(") {
-      var depth = 1
-      var index = start.upperBound
-      while index < rest.endIndex, depth > 0 {
-        if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1 }
-        index = rest.index(after: index)
+    var index = 0
+    while index < characters.count {
+      guard characters[index] == "\\" else {
+        index += 1
+        continue
       }
-      expressions.append(String(rest[start.upperBound..<rest.index(before: index)]))
-      rest = rest[index...]
+      var open = index + 1
+      while open < characters.count, characters[open] == "#" { open += 1 }
+      guard open < characters.count, characters[open] == "(" else {
+        index += characters.indices.contains(index + 1) && characters[index + 1] == "\\" ? 2 : 1
+        continue
+      }
+      var depth = 1
+      var end = open + 1
+      while end < characters.count, depth > 0 {
+        if characters[end] == "(" { depth += 1 } else if characters[end] == ")" { depth -= 1 }
+        end += 1
+      }
+      expressions.append(String(characters[(open + 1)..<max(open + 1, end - 1)]))
+      index = end
     }
     return expressions
   }
