@@ -244,7 +244,8 @@ final class StoreCommandTests: XCTestCase {
     let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
     XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
     XCTAssertEqual(stats["occurrences"] as? Int, 30)
-    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)  // A, once more
+    // A, once more
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
   }
 
   func testDatabaseMaintenance() throws {

@@ -22,10 +22,12 @@ final class IngestClockTests: XCTestCase {
   func testAMissingYearIsTheIngestYearUnlessThatIsInTheFuture() {
     // Ingest on 2026-11-21T00:00:00Z (1795219200).
     let november = IngestClock(now: Date(timeIntervalSince1970: 1_795_219_200), timeZone: utc)
-    XCTAssertEqual(november.time(of: stamp(year: nil, month: 3, day: 5, offset: nil)), 1_772_719_801)  // 2026-03-05
+    // 2026-03-05
+    XCTAssertEqual(november.time(of: stamp(year: nil, month: 3, day: 5, offset: nil)), 1_772_719_801)
     // Ingest on 2026-01-02: "Dec 31" is last year's.
     let january = IngestClock(now: Date(timeIntervalSince1970: 1_767_312_000), timeZone: utc)
-    XCTAssertEqual(january.time(of: stamp(year: nil, month: 12, day: 31, offset: nil)), 1_767_190_201)  // 2025-12-31
+    // 2025-12-31
+    XCTAssertEqual(january.time(of: stamp(year: nil, month: 12, day: 31, offset: nil)), 1_767_190_201)
   }
 
   func testAMissingOffsetIsTheMachinesTimeZone() {
