@@ -24,15 +24,24 @@ esac
 # combined -sanitize flag after it keeps AddressSanitizer too (a later -sanitize= replaces an
 # earlier one). Without --disable-build-manifest-caching a nested package keeps building
 # lcq's old list of source files after a file is added there.
-swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching \
-  --scratch-path "$work/build" --product "$binary" 2>&1 | grep -E 'error|Compiling Fuzz|Build complete' || true
+# A failed build stops the script: an old binary left in the work folder is never fuzzed.
+mkdir -p "$work"
+build_log="$work/build-$binary.log"
+if ! swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching \
+  --scratch-path "$work/build" --product "$binary" >"$build_log" 2>&1; then
+  grep -E 'error' "$build_log" | head -20 >&2 || true
+  echo "fuzz.sh: $binary did not build (log: $build_log)" >&2
+  exit 2
+fi
+grep -E 'Compiling Fuzz|Build complete' "$build_log" || true
 executable="$work/build/release/$binary"
-[[ -x $executable ]] || { echo "fuzz.sh: $binary did not build" >&2; exit 2; }
 
 corpus="$work/$target/corpus" seeds="$work/$target/seeds" artifacts="$work/$target/artifacts"
 mkdir -p "$corpus" "$seeds" "$artifacts"
 if [[ $target == scanner ]]; then
-  find ../Tests/LCQParsingTests/Fixtures/corpus ../Tests/EndToEndTests/Fixtures ../Examples \
+  # seeds/: crafted shapes (huge exponents, long digit strings, long names lists, control
+  # characters and line separators in labels) from the security review.
+  find ../Tests/LCQParsingTests/Fixtures/corpus ../Tests/EndToEndTests/Fixtures ../Examples ./seeds \
     -type f -name '*.log' -exec cp -f {} "$seeds/" \;
   dictionary=(-dict=scanner.dict)
 else
