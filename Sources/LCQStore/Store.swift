@@ -7,7 +7,9 @@ import GRDB
 public final class Store: Sendable {
   /// The database file.
   public let path: String
-  let pool: DatabasePool
+  /// A pool of connections for commands that write; one read-only connection for those that
+  /// only read.
+  let pool: any DatabaseWriter
 
   /// How long a write waits for another process's write to finish: `$LCQ_BUSY_TIMEOUT`
   /// seconds when set (a finite number, clamped to 0…86,400: a day), else 30.
@@ -30,12 +32,17 @@ public final class Store: Sendable {
     case createIfMissing
     /// The file must exist.
     case existing
+    /// The file must exist; it is opened read-only and never migrated, so a user who cannot
+    /// write the file or its folder can read it (a nightly database owned by the cron user, a
+    /// downloaded CI artifact).
+    case readOnly
   }
 
-  /// Opens (and, when needed, migrates) the database at `path`.
+  /// Opens (and, when needed and `mode` allows, migrates) the database at `path`.
   ///
   /// - Throws: ``StoreError``: a missing file or folder, a file that is not lcq's database, a
-  ///   schema newer than this binary (the file is then left untouched), a read-only file.
+  ///   schema newer than this binary (the file is then left untouched), a read-only file (when
+  ///   writing), a schema older than this binary (when reading only).
   public init(path: String, mode: OpenMode) throws(StoreError) {
     self.path = path
     if let scheme = DatabaseLocation.scheme(of: path) {
@@ -49,8 +56,25 @@ public final class Store: Sendable {
       if mode == .existing { throw .missing(path: path) }
       let folder = (path as NSString).deletingLastPathComponent
       if !folder.isEmpty, !fileManager.fileExists(atPath: folder) { throw .missingFolder(path: folder) }
-    } else if !fileManager.isWritableFile(atPath: path) {
+    } else if mode != .readOnly, !fileManager.isWritableFile(atPath: path) {
       throw .readOnly(path: path)
+    }
+    if mode == .readOnly {
+      do {
+        try Self.refuseForeignFile(at: path, exists: exists)
+        let queue = try Self.readOnlyQueue(at: path)
+        let applied = try queue.read { db in try Self.appliedMigrations(db) }
+        let missing = EmbeddedSQL.migrations.map(\.name).filter { !applied.contains($0) }
+        if !missing.isEmpty {
+          throw StoreError.needsMigration(path: path, from: applied.count, to: Self.schemaVersion)
+        }
+        pool = queue
+      } catch let error as StoreError {
+        throw error
+      } catch {
+        throw Self.storeError(error, path: path)
+      }
+      return
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
@@ -87,7 +111,7 @@ public final class Store: Sendable {
   /// write lock is taken before looking at what is applied, so processes that open a new
   /// database at the same moment wait for each other (busy timeout) instead of both creating
   /// the tables. `grdb_migrations` keeps GRDB's layout.
-  static func migrate(_ pool: DatabasePool) throws {
+  static func migrate(_ pool: any DatabaseWriter) throws {
     try pool.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
         try db.execute(
@@ -116,10 +140,7 @@ public final class Store: Sendable {
     guard header == Data("SQLite format 3\0".utf8) else {
       throw StoreError.notADatabase(path: path, reason: "the file is not an SQLite database")
     }
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(busyTimeout)
-    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    let queue = try readOnlyQueue(at: path)
     let (tables, applied) = try queue.read { db in
       (
         try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
@@ -133,6 +154,36 @@ public final class Store: Sendable {
     // Checked here, on a read-only connection: opening a pool may write to the file.
     let unknown = applied.subtracting(EmbeddedSQL.migrations.map(\.name))
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
+  }
+
+  /// One read-only connection to the database at `path`.
+  ///
+  /// A database in WAL mode is read through its shared-memory file, which SQLite creates beside
+  /// the database when the last writer has removed it; in a folder the user cannot write, the
+  /// file is opened as immutable instead (`file:…?immutable=1`): read as it is, without locks,
+  /// which is right for a file nobody is writing (a copy, an artifact) and may miss a write in
+  /// progress.
+  static func readOnlyQueue(at path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.label = "lcq"
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      return queue
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
+    {
+      let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: "?#%")
+      let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+      let queue = try DatabaseQueue(path: "file:" + encoded + "?immutable=1", configuration: configuration)
+      _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      return queue
+    }
   }
 
   /// A GRDB or SQLite error as a ``StoreError``.

@@ -20,6 +20,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   case ambiguous(prefix: String, matches: [String])
   /// Any other SQLite error.
   case sqlite(path: String, message: String)
+  /// A command that only reads met a database whose schema is older than this binary's.
+  case needsMigration(path: String, from: Int, to: Int)
   /// A URL (`postgres://…`) where this lcq takes only a file path.
   case unsupportedLocation(path: String, scheme: String)
 
@@ -43,6 +45,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case .ambiguous(let prefix, let matches):
       "'\(prefix)' matches \(matches.count) conflicts (\(matches.prefix(5).joined(separator: ", "))); give more digits"
     case .sqlite(let path, let message): "\(shown(path)): \(message)"
+    case .needsMigration(let path, let from, let to):
+      "\(shown(path)): the database has schema \(from) and this lcq reads schema \(to); run `lcq db migrate` as a user who can write it"
     case .unsupportedLocation(let path, let scheme):
       "\(shown(path)): this lcq stores to an SQLite file; a \(scheme):// database is not supported (pass a file path)"
     }

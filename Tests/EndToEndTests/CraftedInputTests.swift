@@ -418,7 +418,8 @@ final class CrashQuarantineTests: XCTestCase {
     try Data(text.utf8).write(to: URL(fileURLWithPath: log))
     let environment = StoreFixture.environment.merging(["LCQ_FAULT_TRAP_ON": "TRAP-HERE"]) { $1 }
     func ingest() throws -> LCQProcess.Result {
-      try LCQProcess.run(["ingest", "--run-id", "r1", log, "--db", fixture.database], environment: environment)
+      try LCQProcess.run(
+        ["ingest", "--run-id", "r1", log, "--db", fixture.database], environment: environment)
     }
     let crashed = try ingest()
     XCTAssertNotEqual(crashed.status, 0, "the fault hook crashed the ingest")
@@ -435,7 +436,8 @@ final class CrashQuarantineTests: XCTestCase {
     XCTAssertTrue(again.stderr.contains("ingested 3 blocks · 2 conflicts (2 new) · 1 unparsed"), again.stderr)
     XCTAssertEqual(
       try fixture.python("print(db.execute('SELECT count(*) FROM occurrences').fetchone()[0])"), "2")
-    let failed = try fixture.python("print(db.execute('SELECT raw_text, issues FROM failed_blocks').fetchall())")
+    let failed = try fixture.python(
+      "print(db.execute('SELECT raw_text, issues FROM failed_blocks').fetchall())")
     XCTAssertTrue(failed.contains("TRAP-HERE"), "the message's text is kept: \(failed)")
     XCTAssertTrue(failed.contains("an earlier lcq ingest crashed analysing this message"), failed)
 

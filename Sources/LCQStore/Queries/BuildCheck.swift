@@ -66,6 +66,27 @@ extension Store {
     }
   }
 
+  /// Whether any ingest recorded `scope` (for `app`, when given): a build or run id nobody
+  /// ingested is a typo or an empty ingest, never a passing check.
+  public func hasRuns(in scope: CheckScope, app: String?) throws(StoreError) -> Bool {
+    try read { db in
+      let count: Int
+      switch scope {
+      case .build(let build):
+        count =
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM runs WHERE build_key = ? AND (? IS NULL OR app = ?)",
+            arguments: [BuildKey.of(build), app, app]) ?? 0
+      case .run(let run):
+        count =
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM runs WHERE run_key = ? AND (? IS NULL OR app = ?)",
+            arguments: [run, app, app]) ?? 0
+      }
+      return count > 0
+    }
+  }
+
   /// Checks `scope` against history and a baseline of accepted fingerprints.
   public func check(_ scope: CheckScope, app: String?, baseline: Set<String>) throws(StoreError)
     -> CheckResult

@@ -17,11 +17,16 @@ extension LCQCommand {
 
         --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
 
+        A build or run that no ingest recorded (a typo in $BUILD_NUMBER, an empty ingest) \
+        never passes: the check says so in one line and exits 2. A baseline holds one \
+        fingerprint per line; any other word stops the check with its line number.
+
         Exit status:
           0   no failing conflict (or a baseline was written)
           1   the scope brings conflicts that --fail-on counts (they are printed)
-          2   the command line is wrong, the baseline cannot be read or written, or the \
-        database could not be opened or read
+          2   the command line is wrong, the build or run was never ingested, the baseline \
+        cannot be read or written or holds something other than fingerprints, or the database \
+        could not be opened or read
         """)
 
     @Option(help: "The build under test.") var build: String?
@@ -59,6 +64,13 @@ extension LCQCommand {
       return kinds
     }
 
+    /// What the database says about the scope asked for.
+    private enum Outcome {
+      case checked(CheckResult)
+      case nothingIngested
+      case notIngested(CheckScope)
+    }
+
     mutating func run() throws {
       let failOn = try failures()
       var accepted = Set<String>()
@@ -75,14 +87,24 @@ extension LCQCommand {
         }
       }
       let (build, runId, app) = (build, runId, app)
-      let result = try usingStore(database) { store throws(StoreError) -> CheckResult? in
+      let outcome = try usingStore(database) { store throws(StoreError) -> Outcome in
         var scope = build.map(CheckScope.build) ?? runId.map(CheckScope.run)
         if scope == nil { scope = try store.latestScope(app: app) }
-        guard let scope else { return nil }
-        return try store.check(scope, app: app, baseline: accepted)
+        guard let scope else { return .nothingIngested }
+        guard try store.hasRuns(in: scope, app: app) else { return .notIngested(scope) }
+        return .checked(try store.check(scope, app: app, baseline: accepted))
       }
-      guard let result else {
+      let result: CheckResult
+      switch outcome {
+      case .checked(let checked): result = checked
+      case .nothingIngested:
         StandardError.write("lcq: nothing to check: no run with a build or a run id in the database")
+        throw ExitStatus.databaseError
+      case .notIngested(let scope):
+        let forApp = app.map { " for app \($0)" } ?? ""
+        StandardError.write(
+          "lcq: nothing to check: no ingest recorded \(CheckText.describe(scope))\(forApp) (a typo, or an empty ingest?)"
+        )
         throw ExitStatus.databaseError
       }
       if let writeBaseline {

@@ -32,7 +32,7 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let path = try usingStore(database, creating: true) { store throws(StoreError) in store.displayPath }
+        let path = try usingStore(database, access: .create) { store throws(StoreError) in store.displayPath }
         StandardError.write("lcq: \(path): schema \(Store.schemaVersion), up to date")
       }
     }
@@ -58,7 +58,9 @@ extension LCQCommand {
 
       mutating func run() throws {
         let cutoff = currentTime - (TimeArgument.duration(olderThan) ?? 0)
-        let result = try usingStore(database) { store throws(StoreError) in try store.prune(before: cutoff) }
+        let result = try usingStore(database, access: .write) { store throws(StoreError) in
+          try store.prune(before: cutoff)
+        }
         StandardError.write(
           "lcq: pruned \(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.runs) runs, "
             + "\(result.conflicts) conflicts, \(result.templates) block templates")
@@ -73,7 +75,8 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let sizes = try usingStore(database) { store throws(StoreError) in try store.vacuum() }
+        let sizes = try usingStore(database, access: .write) { store throws(StoreError) in try store.vacuum()
+        }
         StandardError.write("lcq: vacuumed: \(sizes.before) → \(sizes.after) bytes")
       }
     }
@@ -92,7 +95,9 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let result = try usingStore(database) { store throws(StoreError) in try store.reanalyze() }
+        let result = try usingStore(database, access: .write) { store throws(StoreError) in
+          try store.reanalyze()
+        }
         StandardError.write(
           "lcq: reanalysed \(result.occurrences) occurrences: \(result.changed) changed, "
             + "\(result.newConflicts) new conflicts, \(result.removedConflicts) conflicts removed, "

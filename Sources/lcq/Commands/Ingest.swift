@@ -41,7 +41,7 @@ extension LCQCommand {
       let store: Store
       let session: IngestSession
       do {
-        store = try database.open(creating: true)
+        store = try database.open(.create)
         session = try IngestSession(store: store, metadata: metadata, clock: clock)
       } catch {
         StandardError.write("lcq: \(error)")

@@ -28,10 +28,9 @@ extension LCQCommand {
           64  the command line is wrong
         """)
 
-    @Option(help: ArgumentHelp("The window's start: \(TimeArgument.help).", valueName: "time"))
+    @Option(help: ArgumentHelp(TimeWindow.sinceHelp + " Default: 24h.", valueName: "time"))
     var since: String = "24h"
-    @Option(help: ArgumentHelp("The window's end (exclusive; default: now).", valueName: "time"))
-    var until: String?
+    @Option(help: ArgumentHelp(TimeWindow.untilHelp, valueName: "time")) var until: String?
     @Option(help: "Only runs of this app.") var app: String?
     @Option(help: "Output format: html, markdown or json.") var format: ReportFormat?
     @Option(
@@ -40,26 +39,17 @@ extension LCQCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-      if let until, TimeArgument.date(until) == nil {
-        throw ValidationError("--until '\(until)' is not a UTC date (2024-03-05) or an ISO 8601 time")
-      }
-      if TimeArgument.parse(since, now: 0) == nil {
-        throw ValidationError("--since '\(since)' is not \(TimeArgument.help)")
-      }
-      if let scope = scope(), scope.since >= scope.until {
-        throw ValidationError("--since must be before --until")
-      }
+      _ = try scope()
     }
 
-    func scope() -> ReportScope? {
+    func scope() throws(ValidationError) -> ReportScope {
       // By default the window ends after the current second, so a run ingested just now counts.
-      let end = until.flatMap(TimeArgument.date) ?? currentTime + 1
-      guard let start = TimeArgument.parse(since, now: end) else { return nil }
-      return ReportScope(since: start, until: end, app: app)
+      let window = try TimeWindow(since: since, until: until ?? "0s", now: currentTime + 1)
+      return ReportScope(since: window.since ?? 0, until: window.until ?? currentTime + 1, app: app)
     }
 
     mutating func run() throws {
-      let scope = scope()!
+      let scope = try scope()
       let format = format ?? ReportFormat(path: out)
       let report = try usingStore(database) { store throws(StoreError) in
         try NightlyReport.load(from: store, scope: scope, drawing: format == .html)

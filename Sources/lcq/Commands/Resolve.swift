@@ -27,7 +27,7 @@ enum StatusCommand {
     throws
   {
     let now = currentTime
-    let fingerprint = try usingStore(database) { store throws(StoreError) in
+    let fingerprint = try usingStore(database, access: .write) { store throws(StoreError) in
       try store.setStatus(status, of: prefix, at: now)
     }
     StandardError.write("lcq: \(fingerprint) \(verb)")

@@ -17,16 +17,34 @@ struct DatabaseOptions: ParsableArguments {
     return DatabaseLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Opens the database; writers create it (and the default folder) when it is missing.
-  func open(creating: Bool) throws(StoreError) -> Store {
+  /// What a command does with the database.
+  enum Access {
+    /// Creates it (and the default folder) when missing, migrates it, writes (`ingest`,
+    /// `db migrate`).
+    case create
+    /// Migrates and writes an existing database (`resolve`, `db prune`…).
+    case write
+    /// Reads an existing database, read-only and without migrating (every query, `check`,
+    /// `report`, `db stats`).
+    case read
+  }
+
+  /// Opens the database for `access`.
+  func open(_ access: Access) throws(StoreError) -> Store {
     let (path, isDefault) = resolved
-    if creating, isDefault {
+    if access == .create, isDefault {
       let folder = (path as NSString).deletingLastPathComponent
       // Owner-only (or as $LCQ_FILE_MODE says): the folder holds raw log text.
       try? FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: Int(FilePermissions.folderMode())])
     }
-    return try Store(path: path, mode: creating ? .createIfMissing : .existing)
+    let mode: Store.OpenMode =
+      switch access {
+      case .create: .createIfMissing
+      case .write: .existing
+      case .read: .readOnly
+      }
+    return try Store(path: path, mode: mode)
   }
 }

@@ -9,26 +9,19 @@ struct FilterOptions: ParsableArguments {
   @Option(help: "Only runs of this build.") var build: String?
   @Option(help: "Only runs on this OS version.") var osVersion: String?
   @Option(help: "Only runs on this device model.") var device: String?
-  @Option(
-    help: ArgumentHelp("Only occurrences at or after this time: \(TimeArgument.help).", valueName: "time"))
-  var since: String?
-  @Option(help: ArgumentHelp("Only occurrences before this time: \(TimeArgument.help).", valueName: "time"))
-  var until: String?
+  @Option(help: ArgumentHelp(TimeWindow.sinceHelp, valueName: "time")) var since: String?
+  @Option(help: ArgumentHelp(TimeWindow.untilHelp, valueName: "time")) var until: String?
 
   func validate() throws {
-    for (name, value) in [("--since", since), ("--until", until)] {
-      if let value, TimeArgument.parse(value, now: 0) == nil {
-        throw ValidationError("\(name) '\(value)' is not \(TimeArgument.help)")
-      }
-    }
+    _ = try TimeWindow(since: since, until: until, now: currentTime)
   }
 
-  /// The filter, with times resolved against `now`.
+  /// The filter, with times resolved against `now` (``TimeWindow``; checked by `validate`).
   func filter(now: Int64) -> QueryFilter {
-    QueryFilter(
-      app: app, build: build, osVersion: osVersion, device: device,
-      since: since.flatMap { TimeArgument.parse($0, now: now) },
-      until: until.flatMap { TimeArgument.parse($0, now: now) })
+    let window = try? TimeWindow(since: since, until: until, now: now)
+    return QueryFilter(
+      app: app, build: build, osVersion: osVersion, device: device, since: window?.since, until: window?.until
+    )
   }
 }
 
@@ -46,12 +39,12 @@ var currentTime: Int64 { Int64(Date().timeIntervalSince1970) }
 /// Opens the database, runs `body`, and turns store errors into a line on stderr and an exit
 /// status: 1 for a fingerprint prefix that matches no conflict or several, 2 for the rest.
 func usingStore<T>(
-  _ options: DatabaseOptions, creating: Bool = false, _ body: (Store) throws(StoreError) -> T
+  _ options: DatabaseOptions, access: DatabaseOptions.Access = .read, _ body: (Store) throws(StoreError) -> T
 )
   throws -> T
 {
   do {
-    let store = try options.open(creating: creating)
+    let store = try options.open(access)
     return try body(store)
   } catch {
     StandardError.write("lcq: \(error)")

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// What a new team meets: readers who cannot write the database, a gate that never passes on a
+/// build nobody ingested, and one meaning of `--since`/`--until` in every command.
+final class NewcomerTests: XCTestCase {
+  private var fixture: StoreFixture!
+
+  override func setUpWithError() throws { fixture = try StoreFixture() }
+  override func tearDown() {
+    try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixture.folder.path)
+    fixture.remove()
+  }
+
+  /// Runs `lcq ARGS --db DATABASE` as a user who cannot write the database or its folder
+  /// (nobody, through `setpriv`, when the tests run as root).
+  private func asReader(_ arguments: [String]) throws -> LCQProcess.Result {
+    var arguments = arguments + ["--db", fixture.database]
+    var program = LCQProcess.executable
+    if getuid() == 0 {
+      arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", program.path] + arguments
+      program = URL(fileURLWithPath: "/usr/bin/setpriv")
+    }
+    return try LCQProcess.execute(program, arguments, environment: StoreFixture.environment)
+  }
+
+  /// Every command that only reads answers a reader who can write neither the file nor its
+  /// folder, with no WAL or shared-memory file left by the writer, exactly as the owner is
+  /// answered; a command that writes says the database is read-only.
+  func testEveryReadCommandWorksForAUserWhoCannotWrite() throws {
+    try fixture.ingestAll()
+    // The writer's last connection is closed: SQLite removes the -wal and -shm files.
+    _ = try fixture.python("db.execute('PRAGMA wal_checkpoint(TRUNCATE)')")
+    try? FileManager.default.removeItem(atPath: fixture.database + "-wal")
+    try? FileManager.default.removeItem(atPath: fixture.database + "-shm")
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.database)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: fixture.folder.path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
+    let commands = [
+      ["top"], ["show", StoreFixture.conflictA], ["trend"], ["new", "--since-build", "100"],
+      ["regressed"], ["quiet", "--for", "1d"], ["check", "--build", "102"],
+      ["report", "--since", "2000-01-01", "--until", "2030-01-01"], ["db", "stats"],
+    ]
+    var answers: [[String]: LCQProcess.Result] = [:]
+    for command in commands {
+      let reader = try asReader(command + ["--format", "json"])
+      XCTAssertEqual(reader.stderr, "", "\(command)")
+      XCTAssertFalse(reader.stdout.isEmpty, "\(command)")
+      answers[command] = reader
+    }
+    let write = try asReader(["resolve", StoreFixture.conflictA, "--in-build", "103"])
+    XCTAssertEqual(write.status, 2)
+    XCTAssertTrue(write.stderr.hasSuffix("the database is read-only\n"), write.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.database)), before, "nothing written")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
+    XCTAssertEqual(leftovers, ["lcq.sqlite"], "no WAL set-up by the reader")
+    for command in commands where command != ["db", "stats"] {
+      let owner = try fixture.lcq(command + ["--format", "json"])
+      XCTAssertEqual(answers[command]?.status, owner.status, "\(command)")
+      XCTAssertEqual(answers[command]?.stdout, owner.stdout, "\(command): the same answer")
+    }
+  }
+
+  /// A database that needs a migration is not migrated by a command that only reads: one line
+  /// says what to run. A command that writes migrates it.
+  func testAReaderAsksForAMigrationInOneLine() throws {
+    try fixture.ingestAll()
+    _ = try fixture.python(
+      "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '0002_conflict_missing.sql'\"); db.commit()"
+    )
+    let top = try fixture.lcq(["top"])
+    XCTAssertEqual(top.status, 2)
+    XCTAssertEqual(
+      top.stderr,
+      "lcq: \(fixture.database): the database has schema 1 and this lcq reads schema 2; "
+        + "run `lcq db migrate` as a user who can write it\n")
+    XCTAssertEqual(
+      try fixture.python("print(db.execute('SELECT count(*) FROM grdb_migrations').fetchone()[0])"), "1",
+      "the reader migrated nothing")
+  }
+
+  /// `lcq check` on a build or run no ingest recorded exits 2 with one line, whatever the
+  /// database holds.
+  func testCheckOnABuildNobodyIngestedIsAnError() throws {
+    try fixture.ingestAll()
+    for (arguments, scope) in [
+      (["--build", "999"], "build 999"), (["--run-id", "job-999"], "run job-999"),
+      (["--build", "100", "--app", "Other"], "build 100 for app Other"),
+    ] {
+      let result = try fixture.lcq(["check"] + arguments)
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertEqual(result.stdout, "")
+      XCTAssertEqual(
+        result.stderr, "lcq: nothing to check: no ingest recorded \(scope) (a typo, or an empty ingest?)\n")
+    }
+    XCTAssertEqual(
+      try fixture.lcq(["check", "--build", "100", "--app", "MyApp"]).status, 1, "A and B are new")
+  }
+
+  /// `--until` is a time or a duration back from now; `--since` a time or a duration back from
+  /// `--until`. Every command that takes them reads them so and refuses the same mistakes.
+  func testSinceAndUntilMeanTheSameInEveryCommand() throws {
+    try fixture.ingestAll()
+    let commands: [[String]] = [
+      ["top"], ["show", StoreFixture.conflictA], ["trend"], ["new"], ["regressed"], ["report"],
+    ]
+    for command in commands {
+      // Run 1's occurrences are on 2024-03-05 (UTC): a day counted back from the 6th holds them.
+      let byDates = try fixture.lcq(
+        command + ["--since", "2024-03-05", "--until", "2024-03-06", "--format", "json"])
+      let byDuration = try fixture.lcq(
+        command + ["--since", "1d", "--until", "2024-03-06", "--format", "json"])
+      XCTAssertEqual(byDates.status, 0, "\(command): \(byDates.stderr)")
+      XCTAssertEqual(byDuration.stdout, byDates.stdout, "\(command): 1d back from --until is the 5th")
+      for (arguments, message) in [
+        (["--since", "2024-03-06", "--until", "2024-03-05"], "--since must be before --until"),
+        (["--since", "2024-03-06", "--until", "2024-03-06"], "--since must be before --until"),
+        (["--since", "1d", "--until", "yesterday"], "--until 'yesterday' is not a duration back from now"),
+        (["--since", "7x"], "--since '7x' is not a duration back from now"),
+      ] {
+        let result = try fixture.lcq(command + arguments)
+        XCTAssertEqual(result.status, 64, "\(command) \(arguments)")
+        XCTAssertTrue(
+          result.stderr.hasPrefix("Error: \(message)"), "\(command) \(arguments): \(result.stderr)")
+      }
+    }
+    // A duration for --until counts back from now: a window from 8 to 7 days ago is valid.
+    let old = try fixture.lcq(["top", "--since", "24h", "--until", "7d", "--format", "json"])
+    XCTAssertEqual(old.status, 0, old.stderr)
+  }
+}
