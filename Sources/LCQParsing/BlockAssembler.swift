@@ -31,6 +31,7 @@ struct BlockAssembler {
       issues: ParseIssue.inReadingOrder(issues),
       rawText: String(decoding: raw.rawBytes, as: UTF8.self), interleavedLineCount: raw.interleavedLineCount,
       lastLine: raw.lastLine)
+    block.endsCutOff = raw.endsCutOff
     if !parsesDescriptions {
       block.descriptionsParsed = false
       block.platformIsLogged = raw.platformHint != nil

@@ -30,6 +30,10 @@ public struct ConflictBlock: Sendable {
   public internal(set) var descriptionsParsed = true
   /// Whether ``platform`` came from the log (AppKit's own wording) rather than from the items.
   var platformIsLogged = true
+  /// Whether the input ended inside the message: its list still open, its broken constraint
+  /// cut, or its last line without a line feed. The message may be cut off for good, or still
+  /// being written (a log file that grows); see ``ConflictScanner/finish(discardingOpenMessage:onBlock:)``.
+  public internal(set) var endsCutOff = false
 
   /// Which framework printed a message.
   public enum Platform: String, Sendable, Hashable {

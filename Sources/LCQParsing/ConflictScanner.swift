@@ -82,20 +82,33 @@ public struct ConflictScanner {
 
   /// Hands over a message that is still open, for a live input that has gone quiet: a writer
   /// prints a whole message at once, so a pause means it is complete. Does nothing inside a
-  /// line or a JSON array.
+  /// line or a JSON array, or while the message cannot have ended yet (its list open, its
+  /// broken constraint cut): a pause there is a slow writer, not the message's end.
   public mutating func closeOpenMessage(onBlock: (ConflictBlock) -> Void) {
-    guard mode == .lines, pending.isEmpty, !discardingOverlongLine else { return }
+    guard mode == .lines, pending.isEmpty, !discardingOverlongLine, framer.openMessageMayEnd else { return }
     framer.finish(into: &rawBlocks)
     deliver(onBlock)
   }
 
   /// Ends the input: closes any open message and returns what the scan saw.
-  public mutating func finish(onBlock: (ConflictBlock) -> Void) -> ScanSummary {
+  ///
+  /// A message the input ends inside (``ConflictBlock/endsCutOff``) is handed over marked. With
+  /// `discardingOpenMessage` (the input was interrupted, so its end says nothing about the
+  /// message), the open message and an unfinished last line are dropped instead, and
+  /// ``ScanSummary/discardedMessageLine`` says where the message started.
+  public mutating func finish(
+    discardingOpenMessage: Bool = false, onBlock: (ConflictBlock) -> Void
+  ) -> ScanSummary {
     if mode == .undecided {
       mode = decideMode(pending, atEnd: true) ?? .lines
       let buffered = pending
       pending = []
       buffered.withUnsafeBytes { feedDecided($0, onBlock: onBlock) }
+    }
+    if discardingOpenMessage, mode == .lines {
+      pending = []
+      discardingOverlongLine = false
+      summary.discardedMessageLine = framer.discardOpenMessage()
     }
     switch mode {
     case .jsonArray:
@@ -112,7 +125,8 @@ public struct ConflictScanner {
         pending = []
         handle(line[...], number: lineNumber)
       }
-      framer.finish(into: &rawBlocks)
+      let cutOff = !framer.isIdle && (lastLineIsOpen || !framer.openMessageMayEnd)
+      framer.finish(into: &rawBlocks, cutOff: cutOff)
       summary.lines = lineNumber - 1 + (lastLineIsOpen ? 1 : 0)
     }
     deliver(onBlock)
@@ -278,6 +292,8 @@ public struct ScanSummary: Sendable, Hashable {
   public var overlongLines = 0
   /// Problems with the input as a whole (not with one block).
   public var issues: [ParseIssue] = []
+  /// The first line of the message dropped by an interrupted scan, if one was open.
+  public var discardedMessageLine: Int?
 
   /// Creates an empty summary.
   public init() {}

@@ -30,6 +30,30 @@ struct MessageFramer {
   /// Whether no message is open, so lines that cannot start one may be skipped.
   var isIdle: Bool { block == nil }
 
+  /// Whether the open message (if any) has reached a point where it may end: its list closed
+  /// or redacted (or, for a list never opened with `(`, any point in it) and, once "Will
+  /// attempt to recover…" began, its broken constraint read whole.
+  var openMessageMayEnd: Bool {
+    guard let block else { return true }
+    guard pendingBrokenJoin == nil else { return false }
+    switch state {
+    case .afterList, .afterBroken, .idle: return true
+    case .list: return !block.listOpened
+    case .header, .awaitingBroken: return false
+    }
+  }
+
+  /// Drops the open message, if any, and returns the line it started on.
+  mutating func discardOpenMessage() -> Int? {
+    defer {
+      block = nil
+      state = .idle
+      consecutiveForeignLines = 0
+      pendingBrokenJoin = nil
+    }
+    return block?.firstLine
+  }
+
   /// Feeds one line (without its line feed); completed blocks are appended to `output`.
   mutating func consume(_ line: ArraySlice<UInt8>, number: Int, into output: inout [RawBlock]) {
     let cleaned = LineCleaner.clean(line)
@@ -62,12 +86,13 @@ struct MessageFramer {
     continueBlock(kind, cleaned, raw: line, number: number, into: &output)
   }
 
-  /// Closes any open message at the end of the input.
-  mutating func finish(into output: inout [RawBlock]) {
+  /// Closes any open message at the end of the input; `cutOff` marks it as ended inside.
+  mutating func finish(into output: inout [RawBlock], cutOff: Bool = false) {
     if let pending = pendingBrokenJoin {
       setBroken(pending.text, line: pending.line, column: pending.column, complete: false)
       pendingBrokenJoin = nil
     }
+    if cutOff { block?.endsCutOff = true }
     close(into: &output)
   }
 

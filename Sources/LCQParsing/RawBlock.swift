@@ -30,6 +30,8 @@ struct RawBlock {
   /// The bytes of the descriptions kept so far.
   var descriptionBytes = 0
   var interleavedLineCount = 0
+  /// The input ended inside this message (see ``ConflictBlock/endsCutOff``).
+  var endsCutOff = false
 
   init(file: String, line: Int, prefix: LogPrefix, header: ConflictBlock.Header) {
     self.file = file

@@ -46,6 +46,11 @@ public final class IngestSession {
   private var conflictIDs: [String: Int64] = [:]
   private var fingerprintsSeen: Set<String> = []
   private var appFromLog: String?
+  /// Messages earlier ingests kept as cut off (``FailedBlockText/cutOffReason``), by first
+  /// line: a block of this run that starts on the same line and extends the text replaces it.
+  private var cutOffs: [Int: [(id: Int64, text: String)]] = [:]
+  /// Cut-off messages replaced by blocks of this run, deleted with the next commit.
+  private var replacedCutOffs: [Int64] = []
   /// The run's start on the ingest clock, and on the wall clock (for the run's duration).
   private let startedOnClock: Int64
   private let startedAt = Date()
@@ -68,10 +73,28 @@ public final class IngestSession {
         ])
       return db.lastInsertedRowID
     }
+    cutOffs = try store.read { db in
+      var found: [Int: [(id: Int64, text: String)]] = [:]
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT id, source_line, raw_text FROM failed_blocks WHERE instr(issues, ?) > 0",
+        arguments: [FailedBlockText.cutOffReason])
+      for row in rows {
+        let line: Int = row["source_line"]
+        found[line, default: []].append((row["id"], row["raw_text"]))
+      }
+      return found
+    }
   }
 
   /// Queues a block for the next commit.
   public func add(_ record: BlockRecord) {
+    if !cutOffs.isEmpty, let candidates = cutOffs[record.sourceLine] {
+      let text = FailedBlockText.stored(record.rawText)
+      for candidate in candidates where text.count > candidate.text.count && text.hasPrefix(candidate.text) {
+        replacedCutOffs.append(candidate.id)
+      }
+      cutOffs[record.sourceLine] = candidates.filter { !replacedCutOffs.contains($0.id) }
+    }
     pending.append(record)
     totals.blocks += 1
     if record.isFailed { totals.unparsed += 1 }
@@ -109,6 +132,9 @@ public final class IngestSession {
           }
         }
         try counts.store(runID: runID, db)
+        for id in replacedCutOffs {
+          try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [id])
+        }
         try db.execute(
           sql: """
             UPDATE runs SET lines = ?, bytes = ?, blocks = ?, occurrences = ?, duplicates = ?, unparsed = ?,
@@ -126,6 +152,7 @@ public final class IngestSession {
       throw error
     }
     pending.removeAll(keepingCapacity: true)
+    replacedCutOffs.removeAll()
     self.totals = totals
   }
 

@@ -53,7 +53,7 @@ public final class Store: Sendable {
     let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
     if isDirectory.boolValue { throw .notADatabase(path: path, reason: "it is a folder") }
     if !exists {
-      if mode == .existing { throw .missing(path: path) }
+      if mode != .createIfMissing { throw .missing(path: path) }
       let folder = (path as NSString).deletingLastPathComponent
       if !folder.isEmpty, !fileManager.fileExists(atPath: folder) { throw .missingFolder(path: folder) }
     } else if mode != .readOnly, !fileManager.isWritableFile(atPath: path) {

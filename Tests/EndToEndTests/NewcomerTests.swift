@@ -62,7 +62,7 @@ final class NewcomerTests: XCTestCase {
   }
 
   /// A database that needs a migration is not migrated by a command that only reads: one line
-  /// says what to run. A command that writes migrates it.
+  /// says what to run.
   func testAReaderAsksForAMigrationInOneLine() throws {
     try fixture.ingestAll()
     _ = try fixture.python(

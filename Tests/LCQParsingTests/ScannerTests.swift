@@ -22,6 +22,45 @@ final class ScannerTests: XCTestCase {
     CorpusFixtures.scan(Array(text.utf8), file: "test.log", chunkSize: chunkSize)
   }
 
+  /// The end of an input says whether the message was seen whole: a list still open, or a
+  /// last line without a line feed, is cut off; a list closed may have ended.
+  func testTheEndOfAnInputMarksAMessageItEndsInside() {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func lastBlock(_ text: String) -> ConflictBlock? { scan(text).blocks.last }
+    // Inside the list: after its first description.
+    XCTAssertEqual(lastBlock(lines[0...3].joined(separator: "\n") + "\n")?.endsCutOff, true)
+    // Inside a line of the list (no line feed at the end).
+    XCTAssertEqual(lastBlock(lines[0...3].joined(separator: "\n") + "\n    \"<NSLayoutCons")?.endsCutOff, true)
+    // After "Will attempt to recover", before the broken constraint.
+    XCTAssertEqual(lastBlock(lines[0...7].joined(separator: "\n") + "\n")?.endsCutOff, true)
+    // The list closed: the message may have ended there (a pasted list often does).
+    XCTAssertEqual(lastBlock(lines[0...5].joined(separator: "\n") + "\n")?.endsCutOff, false)
+    // Whole, footer and all.
+    XCTAssertEqual(lastBlock(message)?.endsCutOff, false)
+    // A bare list never opened with '(' has nothing more to wait for.
+    XCTAssertEqual(lastBlock(lines[3] + "\n")?.endsCutOff, false)
+  }
+
+  /// An interrupted input drops the message being read, and says where it started; a live
+  /// input's pause hands over only a message that may have ended.
+  func testAnInterruptedOrQuietInputKeepsHalfAMessageBack() {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var scanner = ConflictScanner(file: "live")
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array((lines[0...3].joined(separator: "\n") + "\n").utf8)) { blocks.append($0) }
+    scanner.closeOpenMessage { blocks.append($0) }
+    XCTAssertTrue(blocks.isEmpty, "a pause inside the list is not the message's end")
+    let summary = scanner.finish(discardingOpenMessage: true) { blocks.append($0) }
+    XCTAssertTrue(blocks.isEmpty)
+    XCTAssertEqual(summary.discardedMessageLine, 1)
+
+    var quiet = ConflictScanner(file: "live")
+    quiet.feed(Array((lines[0...5].joined(separator: "\n") + "\n").utf8)) { blocks.append($0) }
+    quiet.closeOpenMessage { blocks.append($0) }
+    XCTAssertEqual(blocks.count, 1, "a pause after the list closed hands the message over")
+    XCTAssertEqual(blocks.first?.endsCutOff, false)
+  }
+
   /// Where chunks end never changes what is found.
   func testChunkBoundariesDoNotMatter() {
     let files =

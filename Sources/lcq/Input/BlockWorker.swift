@@ -124,13 +124,15 @@ final class BlockWorker: @unchecked Sendable {
       let (analyzer, faultTrap) = (self.analyzer, self.faultTrap)
       for var prepared in blocks {
         guard quarantined.isEmpty || !quarantined.contains(prepared.listKey.text) else {
-          var record = BlockRecord(
-            prepared: prepared, summary: AnalysisSummary(unanalysed: .unparsed), clock: clock,
-            identities: &identities)
-          record.issues.append(
-            "\(prepared.block.source.file):\(prepared.block.source.line):1: an earlier lcq ingest crashed "
-              + "analysing this message; it is kept unanalysed (see docs/store.md)")
-          session.add(record)
+          storeUnanalysed(
+            prepared,
+            "an earlier lcq ingest crashed analysing this message; it is kept unanalysed (see docs/store.md)")
+          continue
+        }
+        // A message the input ends inside is kept, not counted: a later ingest that reads it
+        // whole replaces it (IngestSession).
+        guard !prepared.block.endsCutOff else {
+          storeUnanalysed(prepared, FailedBlockText.cutOffReason)
           continue
         }
         let key = prepared.listKey
@@ -156,6 +158,16 @@ final class BlockWorker: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
     }
+  }
+
+  /// Stores `prepared` as a failed block, unanalysed, with `reason` as its last issue.
+  private func storeUnanalysed(_ prepared: PreparedBlock, _ reason: String) {
+    var record = BlockRecord(
+      prepared: prepared, summary: AnalysisSummary(unanalysed: .unparsed), clock: clock,
+      identities: &identities)
+    record.issues.append("\(prepared.block.source.file):\(prepared.block.lastLine):1: " + reason)
+    session.add(record)
+    progress.update(session.totals)
   }
 
   private func commit() throws(StoreError) {

@@ -66,9 +66,16 @@ struct IngestPipeline {
         break reading
       }
     }
-    let summary = scanner.finish { prepare($0) }
+    // Interrupted, the input's end says nothing about the message being read: it is dropped,
+    // and a later ingest of the same log stores it once, whole.
+    let summary = scanner.finish(discardingOpenMessage: interrupted) { prepare($0) }
     try handOver(caughtUp: false)
     for issue in summary.issues { StandardError.write("lcq: \(issue)") }
+    if let line = summary.discardedMessageLine {
+      StandardError.write(
+        "lcq: \(input):\(line): the message being read when the ingest was interrupted is not stored; "
+          + "ingest the log again to store it")
+    }
     linesBefore += summary.lines
     bytesBefore += summary.bytes
     try worker.flush(lines: linesBefore, bytes: bytesBefore)
