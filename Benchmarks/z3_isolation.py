@@ -60,7 +60,7 @@ def main():
             if block["verdict"] == "conflict":
                 blocks.append(block)
     start = time.perf_counter()
-    agreed = sum(sorted(isolate(block)) == sorted(block["minimalSet"]) for block in blocks)
+    agreed = sum(sorted(isolate(block)) == sorted(block["minimal_set"]) for block in blocks)
     seconds = time.perf_counter() - start
     print(f"z3 {z3_oracle.z3.get_version_string()} deletion filter: {len(blocks)} conflict blocks in "
           f"{seconds:.2f} s: {len(blocks) / seconds:.0f} blocks/s ({agreed} found lcq's set)")

@@ -5,6 +5,9 @@ import LCQSolver
 /// The JSON form of an analysed block: one object per block, the contract of
 /// `lcq analyze --format json` (documented in `docs/analyze-json.md`).
 public enum BlockJSON {
+  /// The `schema` of every object: version 2 has snake_case keys, as every command's JSON.
+  public static let schema = "lcq-analyze/2"
+
   /// The block as a JSON object.
   public static func value(of analysis: BlockAnalysis) -> JSONValue {
     let block = analysis.block
@@ -16,6 +19,7 @@ public enum BlockJSON {
     }
     return .object(
       [
+        ("schema", .string(schema)),
         ("source", source(block.source)),
         ("platform", .string(block.platform.rawValue)),
         ("header", .string(block.header.rawValue)),
@@ -29,15 +33,15 @@ public enum BlockJSON {
               )
             })
         ),
-        ("brokenConstraint", broken),
+        ("broken_constraint", broken),
       ] + ReplayJSON.members(of: analysis.replay) + [
         ("fingerprint", .string(analysis.fingerprint)),
         ("title", .string(analysis.title)),
       ] + DiagnosisJSON.members(of: analysis.diagnosis) + [
         ("redacted", .bool(block.isRedacted)),
         ("issues", .array(block.issues.map { .string($0.description) })),
-        ("interleavedLines", .int(block.interleavedLineCount)),
-        ("lastLine", .int(block.lastLine)),
+        ("interleaved_lines", .int(block.interleavedLineCount)),
+        ("last_line", .int(block.lastLine)),
       ])
   }
 
@@ -46,7 +50,7 @@ public enum BlockJSON {
       ("file", .string(source.file)),
       ("line", .int(source.line)),
       ("timestamp", .string(source.timestamp?.iso8601)),
-      ("timestampText", .string(source.timestamp?.text)),
+      ("timestamp_text", .string(source.timestamp?.text)),
       ("process", .string(source.process)),
       ("pid", .int(source.pid)),
     ])
@@ -67,24 +71,24 @@ public enum BlockJSON {
       mask = .object([("horizontal", .string(value.horizontal)), ("vertical", .string(value.vertical))])
     }
     members += [
-      ("className", .string(constraint.className)),
+      ("class_name", .string(constraint.className)),
       ("origin", .string(constraint.origin.description)),
-      ("autoresizingMask", mask),
+      ("autoresizing_mask", mask),
       ("identifier", .string(constraint.identifier)),
       (
-        "sourceLocation",
+        "source_location",
         constraint.sourceLocation.map {
           .object([("file", .string($0.file)), ("line", .int($0.line))])
         } ?? .null
       ),
-      ("firstItem", item(constraint.firstItem)),
-      ("firstAttribute", .string(constraint.firstAttribute.description)),
+      ("first_item", item(constraint.firstItem)),
+      ("first_attribute", .string(constraint.firstAttribute.description)),
       ("relation", .string(constraint.relation.rawValue)),
       ("multiplier", number(constraint.multiplier)),
-      ("secondItem", constraint.secondItem.map(item) ?? .null),
-      ("secondAttribute", .string(constraint.secondAttribute?.description)),
+      ("second_item", constraint.secondItem.map(item) ?? .null),
+      ("second_attribute", .string(constraint.secondAttribute?.description)),
       ("constant", number(constraint.constant)),
-      ("systemSpacing", constraint.systemSpacing.map(number) ?? .null),
+      ("system_spacing", constraint.systemSpacing.map(number) ?? .null),
       ("priority", constraint.priority.map(number) ?? .null),
       ("active", constraint.isActive.map { .bool($0) } ?? .null),
       ("notation", .string(constraint.notation.rawValue)),
@@ -94,7 +98,7 @@ public enum BlockJSON {
         .array(
           constraint.names.map {
             .object([
-              ("key", .string($0.key)), ("className", .string($0.item.className)),
+              ("key", .string($0.key)), ("class_name", .string($0.item.className)),
               ("address", .string($0.item.address)),
             ])
           })
@@ -105,7 +109,7 @@ public enum BlockJSON {
 
   private static func item(_ item: LayoutItem) -> JSONValue {
     .object([
-      ("className", .string(item.className)),
+      ("class_name", .string(item.className)),
       ("address", .string(item.address)),
       ("label", .string(item.label)),
       ("name", .string(item.name)),

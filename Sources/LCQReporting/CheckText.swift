@@ -80,8 +80,8 @@ public enum CheckText {
           .object([
             ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
             ("status", .string(conflict.status)), ("occurrences", .int(conflict.occurrences)),
-            ("runs", .int(conflict.runs)), ("resolvedBuild", .string(conflict.resolvedBuild)),
-            ("explanation", .string(conflict.explanation)), ("bestFix", .string(conflict.bestFix)),
+            ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
+            ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
             ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
             ("accepted", .bool(conflict.isAccepted)),
           ])
@@ -93,8 +93,8 @@ public enum CheckText {
     case .run(let run): scope = .object([("run", .string(run))])
     }
     return JSONValue.object([
-      ("scope", scope), ("passed", .bool(failing.isEmpty)),
-      ("failOn", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
+      ("schema", .string("lcq-check/1")), ("scope", scope), ("passed", .bool(failing.isEmpty)),
+      ("fail_on", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
       ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
       ("seen", conflicts(result.seen)),
     ]).serialized + "\n"

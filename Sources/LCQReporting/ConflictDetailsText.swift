@@ -69,6 +69,7 @@ public enum ConflictDetailsText {
       .array(rows.map { .object([("value", .string($0.0)), ("occurrences", .int($0.1))]) })
     }
     return .object([
+      ("schema", .string("lcq-show/1")),
       ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
       ("verdict", .string(details.verdict)), ("status", .string(details.status)),
       ("resolved_build", .string(details.resolvedBuild)),

@@ -22,7 +22,7 @@ enum DiagnosisJSON {
     [
       ("explanation", .string(diagnosis?.explanation)),
       ("suggestions", .array((diagnosis?.suggestions ?? []).map(suggestion))),
-      ("noFixReason", .string(diagnosis?.noFixReason)),
+      ("no_fix_reason", .string(diagnosis?.noFixReason)),
     ]
   }
 
@@ -32,9 +32,9 @@ enum DiagnosisJSON {
       ("constraint", .int(fix.constraint)),
       ("changes", .array(fix.changes.map { .int($0) })),
       ("text", .string(fix.text)),
-      ("appOwned", .bool(fix.isAppOwned)),
+      ("app_owned", .bool(fix.isAppOwned)),
       (
-        "sourceLocation",
+        "source_location",
         fix.sourceLocation.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null
       ),
       ("verified", .bool(fix.verified)),

@@ -7,18 +7,18 @@ enum ReplayJSON {
   static func members(of replay: Replay?) -> [(String, JSONValue)] {
     guard let replay else {
       return [
-        ("minimalSet", .array([])), ("minimalSets", .array([])), ("minimalSetsComplete", .bool(false)),
-        ("singleFixes", .null), ("missing", .array([])), ("infeasibleWithDefaultMargins", .null),
+        ("minimal_set", .array([])), ("minimal_sets", .array([])), ("minimal_sets_complete", .bool(false)),
+        ("single_fixes", .null), ("missing", .array([])), ("infeasible_with_default_margins", .null),
         ("certificate", .null), ("witnesses", .array([])), ("excluded", .array([])), ("note", .null),
       ]
     }
     return [
-      ("minimalSet", indices(replay.minimalSet)),
-      ("minimalSets", .array(replay.minimalSets.map(indices))),
-      ("minimalSetsComplete", .bool(replay.minimalSetsComplete)),
-      ("singleFixes", replay.singleFixes.map(indices) ?? .null),
+      ("minimal_set", indices(replay.minimalSet)),
+      ("minimal_sets", .array(replay.minimalSets.map(indices))),
+      ("minimal_sets_complete", .bool(replay.minimalSetsComplete)),
+      ("single_fixes", replay.singleFixes.map(indices) ?? .null),
       ("missing", .array(replay.missing.map { .string($0.rawValue) })),
-      ("infeasibleWithDefaultMargins", replay.infeasibleWithDefaultMargins.map { .bool($0) } ?? .null),
+      ("infeasible_with_default_margins", replay.infeasibleWithDefaultMargins.map { .bool($0) } ?? .null),
       ("certificate", replay.certificate.map(certificate) ?? .null),
       ("witnesses", .array(replay.witnesses.map(witness))),
       (
@@ -32,8 +32,8 @@ enum ReplayJSON {
   /// The broken constraint's standing, added to the `brokenConstraint` object.
   static func standing(_ standing: BrokenConstraintStanding?) -> [(String, JSONValue)] {
     [
-      ("inMinimalSet", standing.map { .bool($0.inMinimalSet) } ?? .null),
-      ("inAnyMinimalSet", standing?.inAnyMinimalSet.map { .bool($0) } ?? .null),
+      ("in_minimal_set", standing.map { .bool($0.inMinimalSet) } ?? .null),
+      ("in_any_minimal_set", standing?.inAnyMinimalSet.map { .bool($0) } ?? .null),
       ("resolves", standing?.resolves.map { .bool($0) } ?? .null),
     ]
   }

@@ -18,6 +18,10 @@ final class AnalyzeCommandTests: XCTestCase {
     let blocks = try jsonLines(result.stdout)
     XCTAssertEqual(blocks.count, 2)
     let first = blocks[0]
+    XCTAssertEqual(first["schema"] as? String, "lcq-analyze/2")
+    for block in blocks {
+      XCTAssertEqual(JSONKeys.notSnakeCase(in: block), [], "docs/json.md: keys are snake_case")
+    }
     let source = try XCTUnwrap(first["source"] as? [String: Any])
     XCTAssertTrue((source["file"] as? String)?.hasSuffix("log-stream-ndjson.log") == true)
     XCTAssertEqual(source["line"] as? Int, 2)
@@ -27,7 +31,7 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(first["platform"] as? String, "uikit")
     // Worked out by hand: 15 + w + 8 + stack + 8 + 60 + 5 cannot be 94.3333 with sizes ≥ 0.
     XCTAssertEqual(first["verdict"] as? String, "conflict")
-    XCTAssertEqual((first["minimalSet"] as? [Int])?.sorted(), [1, 2, 3, 4, 5, 10])
+    XCTAssertEqual((first["minimal_set"] as? [Int])?.sorted(), [1, 2, 3, 4, 5, 10])
     let certificate = try XCTUnwrap(first["certificate"] as? [String: Any])
     XCTAssertEqual(certificate["verified"] as? Bool, true)
     XCTAssertEqual((first["witnesses"] as? [[String: Any]])?.count, 6)
@@ -47,7 +51,7 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual(constraints[0]["parsed"] as? Bool, true)
     XCTAssertTrue(constraints[0]["issue"] is NSNull)
     XCTAssertEqual(constraints[10]["constant"] as? Double, 94.3333)
-    let broken = try XCTUnwrap(first["brokenConstraint"] as? [String: Any])
+    let broken = try XCTUnwrap(first["broken_constraint"] as? [String: Any])
     XCTAssertEqual(broken["index"] as? Int, 7)
     XCTAssertTrue((broken["description"] as? String)?.hasPrefix("<NSLayoutConstraint:0x7f83b85cf8e0") == true)
   }

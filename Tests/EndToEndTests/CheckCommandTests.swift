@@ -73,7 +73,7 @@ final class CheckCommandTests: XCTestCase {
       try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     let regressed = try XCTUnwrap(answer["regressed"] as? [[String: Any]])
     XCTAssertEqual(regressed.compactMap { $0["fingerprint"] as? String }, [StoreFixture.conflictA])
-    XCTAssertEqual(regressed.first?["resolvedBuild"] as? String, "101")
+    XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
     XCTAssertEqual((answer["new"] as? [Any])?.count, 0)
     XCTAssertEqual(try fixture.lcq(["check", "--build", "102", "--fail-on", "new"]).status, 0)
   }

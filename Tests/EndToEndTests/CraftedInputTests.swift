@@ -175,7 +175,7 @@ final class CraftedInputTests: XCTestCase {
     // so the minimal set is the seven links and the closing constraint, without the widths.
     let small = try analyzeJSON(try write(chain(8), "small.log"))
     XCTAssertEqual(small.first?["verdict"] as? String, "conflict")
-    XCTAssertEqual((small.first?["minimalSet"] as? [Int])?.sorted(), Array(0..<7) + [15])
+    XCTAssertEqual((small.first?["minimal_set"] as? [Int])?.sorted(), Array(0..<7) + [15])
   }
 
   // MARK: Terminal text (H5, L2, L3)

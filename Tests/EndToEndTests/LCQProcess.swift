@@ -101,3 +101,20 @@ struct LCQProcess {
 private final class DataBox: @unchecked Sendable {
   var data = Data()
 }
+
+/// The JSON key style every command follows (docs/json.md).
+enum JSONKeys {
+  /// The keys of `value`, at any depth, that are not snake_case; the maps from variable names
+  /// to values (a witness's `values`) hold data, not keys, and are skipped.
+  static func notSnakeCase(in value: Any, under parent: String = "") -> [String] {
+    if let object = value as? [String: Any] {
+      guard parent != "values" else { return [] }
+      return object.flatMap { key, member in
+        (key.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } ? [] : [key])
+          + notSnakeCase(in: member, under: key)
+      }
+    }
+    if let array = value as? [Any] { return array.flatMap { notSnakeCase(in: $0, under: parent) } }
+    return []
+  }
+}

@@ -128,4 +128,50 @@ final class NewcomerTests: XCTestCase {
     let old = try fixture.lcq(["top", "--since", "24h", "--until", "7d", "--format", "json"])
     XCTAssertEqual(old.status, 0, old.stderr)
   }
+
+  /// Every command's JSON names its schema, and every key is snake_case (docs/json.md).
+  func testEveryCommandsJSONNamesItsSchemaInOneKeyStyle() throws {
+    try fixture.ingestAll()
+    let expected: [([String], String)] = [
+      (["top"], "lcq-top/1"), (["new", "--since-build", "100"], "lcq-new/1"),
+      (["regressed"], "lcq-regressed/1"),
+      (["quiet", "--for", "1d"], "lcq-quiet/1"), (["trend"], "lcq-trend/1"),
+      (["show", StoreFixture.conflictA], "lcq-show/1"), (["check", "--build", "102"], "lcq-check/1"),
+      (["db", "stats"], "lcq-db-stats/1"), (["report", "--since", "2000-01-01"], "lcq-report/1"),
+    ]
+    for (command, schema) in expected {
+      let result = try fixture.lcq(command + ["--format", "json"])
+      let object = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(command)")
+      XCTAssertEqual(object["schema"] as? String, schema)
+      XCTAssertEqual(JSONKeys.notSnakeCase(in: object), [], "\(command)")
+    }
+    let analyzed = try LCQProcess.run(["analyze", "--format", "json", LCQProcess.corpusFile("061")])
+    for line in analyzed.stdout.split(separator: "\n") {
+      let block = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      XCTAssertEqual(block["schema"] as? String, "lcq-analyze/2")
+      XCTAssertEqual(JSONKeys.notSnakeCase(in: block), [])
+    }
+  }
+
+  /// The man page (docs/man/lcq.1, made by scripts/man) describes every command `lcq --help`
+  /// lists.
+  func testTheManPageListsEveryCommand() throws {
+    let help = try LCQProcess.run(["--help"]).stdout
+    let section = try XCTUnwrap(
+      help.components(separatedBy: "SUBCOMMANDS:").last?.components(separatedBy: "See ").first)
+    let commands = section.split(separator: "\n").compactMap { line -> String? in
+      let words = line.split(separator: " ")
+      guard line.hasPrefix("  "), !line.hasPrefix("   "), let first = words.first,
+        first.allSatisfy(\.isLetter)
+      else { return nil }
+      return String(first)
+    }
+    XCTAssertGreaterThan(commands.count, 10, help)
+    let page = try String(
+      contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("docs/man/lcq.1"), encoding: .utf8)
+    for command in commands {
+      XCTAssertTrue(page.contains(".It Em \(command)"), "docs/man/lcq.1 lacks \(command): run scripts/man")
+    }
+  }
 }

@@ -241,7 +241,7 @@ final class StoreCommandTests: XCTestCase {
       """, arguments: [text])
     let result = try fixture.lcq(["db", "reanalyze"])
     XCTAssertTrue(result.stderr.contains("1 failed blocks recovered"), result.stderr)
-    let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
     XCTAssertEqual(stats["occurrences"] as? Int, 30)
     // A, once more
@@ -249,7 +249,7 @@ final class StoreCommandTests: XCTestCase {
   }
 
   func testDatabaseMaintenance() throws {
-    let stats = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(stats["runs"] as? Int, 3)
     XCTAssertEqual(stats["conflicts"] as? Int, 13)
     XCTAssertEqual(stats["occurrences"] as? Int, 29)
@@ -274,7 +274,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(pruned.status, 0, pruned.stderr)
     XCTAssertTrue(pruned.stderr.contains("pruned 14 occurrences"), pruned.stderr)
     XCTAssertTrue(pruned.stderr.contains("11 conflicts"), pruned.stderr)
-    let afterPrune = try XCTUnwrap(try fixture.rows(["db", "stats"]).first)
+    let afterPrune = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(afterPrune["occurrences"] as? Int, 15)
     XCTAssertEqual(afterPrune["conflicts"] as? Int, 2)
     XCTAssertEqual(try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 1])

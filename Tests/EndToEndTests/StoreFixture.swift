@@ -40,8 +40,12 @@ struct StoreFixture {
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
   }
 
+  /// The rows of a query's JSON (`{"schema": …, "conflicts" | "points": [rows]}`).
   func rows(_ arguments: [String]) throws -> [[String: Any]] {
-    try XCTUnwrap(try json(arguments) as? [[String: Any]])
+    let object = try XCTUnwrap(try json(arguments) as? [String: Any])
+    XCTAssertNotNil(object["schema"] as? String)
+    let key = try XCTUnwrap(object.keys.first { $0 != "schema" })
+    return try XCTUnwrap(object[key] as? [[String: Any]])
   }
 
   static let runOne = ["--app", "MyApp", "--build", "100", "--device", "iPhone15,2", "--os-version", "17.4"]

@@ -30,7 +30,8 @@ final class ScannerTests: XCTestCase {
     // Inside the list: after its first description.
     XCTAssertEqual(lastBlock(lines[0...3].joined(separator: "\n") + "\n")?.endsCutOff, true)
     // Inside a line of the list (no line feed at the end).
-    XCTAssertEqual(lastBlock(lines[0...3].joined(separator: "\n") + "\n    \"<NSLayoutCons")?.endsCutOff, true)
+    XCTAssertEqual(
+      lastBlock(lines[0...3].joined(separator: "\n") + "\n    \"<NSLayoutCons")?.endsCutOff, true)
     // After "Will attempt to recover", before the broken constraint.
     XCTAssertEqual(lastBlock(lines[0...7].joined(separator: "\n") + "\n")?.endsCutOff, true)
     // The list closed: the message may have ended there (a pasted list often does).

@@ -67,7 +67,7 @@ class Model:
             if c.get("parsed") and ident.startswith("UIView-") and ident.endswith("Margin-guide-constraint"):
                 side = ident[len("UIView-"):-len("Margin-guide-constraint")]
                 side = {"leading": "left", "trailing": "right"}.get(side, side)
-                first, second = c["firstItem"], c["secondItem"]
+                first, second = c["first_item"], c["second_item"]
                 guide, owner = (first, second) if is_guide(first) else (second, first)
                 self.guides[(key(owner, guide), side)] = key(guide, owner)
 
@@ -149,15 +149,15 @@ class Model:
         """The z3 constraints of list entry `index`, and the implicit rows it needs."""
         c = self.block["constraints"][index]
         needs = set()
-        first_key = key(c["firstItem"], c.get("secondItem"))
-        first, kind = self.side(c["firstItem"], first_key, c["firstAttribute"], c, index, needs)
+        first_key = key(c["first_item"], c.get("second_item"))
+        first, kind = self.side(c["first_item"], first_key, c["first_attribute"], c, index, needs)
         second, second_kind = None, None
-        if c.get("secondItem") is not None:
-            second_key = key(c["secondItem"], c["firstItem"])
-            second, second_kind = self.side(c["secondItem"], second_key, c["secondAttribute"], c, index, needs)
+        if c.get("second_item") is not None:
+            second_key = key(c["second_item"], c["first_item"])
+            second, second_kind = self.side(c["second_item"], second_key, c["second_attribute"], c, index, needs)
         m_text = c["multiplier"]
         m = exact(m_text)
-        constant = exact(c["constant"]) + (exact(c["systemSpacing"]) if c.get("systemSpacing") is not None else 0)
+        constant = exact(c["constant"]) + (exact(c["system_spacing"]) if c.get("system_spacing") is not None else 0)
         if kind in ("x", "y") and (second is None or (second_kind == kind and m != 1)):
             origin = self.var(f"origin[{index}].{kind}")
             first = first - origin
@@ -194,7 +194,7 @@ class Model:
 
 
 def is_guide(item):
-    name = (item.get("className") or "").split(".")[-1]
+    name = (item.get("class_name") or "").split(".")[-1]
     return name.endswith("LayoutGuide") or name.endswith("GapGuide") or name.endswith("LayoutSpacer")
 
 
@@ -205,7 +205,7 @@ def key(item, other):
         return item["address"]
     if item.get("name"):
         return "name:" + item["name"]
-    return item.get("className") or "?"
+    return item.get("class_name") or "?"
 
 
 def members(block):
@@ -227,14 +227,14 @@ def check(block):
     everything = members(block)
     problems = []
     if verdict == "conflict":
-        minimal = block["minimalSet"]
+        minimal = block["minimal_set"]
         if model.feasible(minimal, widened=True):
             problems.append(f"minimal set {minimal} is feasible")
         for member in minimal:
             rest = [i for i in minimal if i != member]
             if not model.feasible(rest, widened=True):
                 problems.append(f"minimal set {minimal} without {member} is still infeasible")
-        for other in block["minimalSets"][1:]:
+        for other in block["minimal_sets"][1:]:
             if model.feasible(other, widened=True):
                 problems.append(f"minimal set {other} is feasible")
     elif verdict == "within-precision":

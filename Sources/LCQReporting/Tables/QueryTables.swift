@@ -15,7 +15,7 @@ extension ResultTable {
           .integer(row.devices), .text(row.status), .time(row.firstSeen), .time(row.lastSeen),
           .text(row.lastBuild),
         ]
-      })
+      }, json: JSONShape(schema: "lcq-top/1", key: "conflicts"))
   }
 
   /// `lcq trend`.
@@ -24,11 +24,11 @@ extension ResultTable {
       columns: [step.rawValue, "occurrences", "conflicts", "runs"],
       rows: trend.map {
         [.text($0.label), .integer($0.occurrences), .integer($0.conflicts), .integer($0.runs)]
-      })
+      }, json: JSONShape(schema: "lcq-trend/1", key: "points"))
   }
 
-  /// `lcq new`, `lcq regressed`, `lcq quiet`.
-  public init(changes: [ConflictChange], showsResolvedBuild: Bool = false) {
+  /// `lcq new`, `lcq regressed`, `lcq quiet`; `command` names the JSON schema (`lcq-new/1`).
+  public init(changes: [ConflictChange], command: String, showsResolvedBuild: Bool = false) {
     var columns = [
       "fingerprint", "title", "occurrences", "runs", "first_seen", "last_seen", "first_build", "last_build",
       "status",
@@ -44,7 +44,7 @@ extension ResultTable {
         ]
         if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
         return cells
-      })
+      }, json: JSONShape(schema: "lcq-\(command)/1", key: "conflicts"))
   }
 
   /// `lcq db stats`, as name/value rows.
@@ -60,7 +60,8 @@ extension ResultTable {
       ("oldest_occurrence", .time(statistics.oldestOccurrence)),
       ("newest_occurrence", .time(statistics.newestOccurrence)), ("last_run", .time(statistics.lastRun)),
     ]
-    self.init(columns: rows.map(\.0), rows: [rows.map(\.1)])
+    self.init(
+      columns: rows.map(\.0), rows: [rows.map(\.1)], json: JSONShape(schema: "lcq-db-stats/1", key: nil))
   }
 
   /// The same table turned on its side: one `name, value` row per column (for one-row tables

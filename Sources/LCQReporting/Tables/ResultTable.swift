@@ -14,11 +14,30 @@ public struct ResultTable: Sendable {
   public var columns: [String]
   /// The rows, each with one cell per column.
   public var rows: [[Cell]]
+  /// How the table reads as JSON (docs/json.md): `{"schema": …, KEY: [rows]}`, or the one
+  /// row's keys after `schema` when `key` is `nil`.
+  public var json: JSONShape?
+
+  /// The JSON of a command's table.
+  public struct JSONShape: Sendable {
+    /// The `schema` value, such as `lcq-top/1`.
+    public var schema: String
+    /// The key of the rows (`conflicts`, `points`), or `nil` for a one-row table shown as one
+    /// object.
+    public var key: String?
+
+    /// Creates a shape.
+    public init(schema: String, key: String?) {
+      self.schema = schema
+      self.key = key
+    }
+  }
 
   /// Creates a table.
-  public init(columns: [String], rows: [[Cell]]) {
+  public init(columns: [String], rows: [[Cell]], json: JSONShape? = nil) {
     self.columns = columns
     self.rows = rows
+    self.json = json
   }
 
   /// The formats every query prints.
@@ -30,10 +49,20 @@ public struct ResultTable: Sendable {
   public func rendered(as format: Format) -> String {
     switch format {
     case .table: TableText.render(self)
-    case .json: JSONValue.array(rows.map(jsonObject)).serialized + "\n"
+    case .json: jsonValue.serialized + "\n"
     case .csv: CSVText.render(self)
     case .markdown: MarkdownText.table(self)
     }
+  }
+
+  /// The rows as JSON, in ``json``'s shape (a bare array without one).
+  var jsonValue: JSONValue {
+    guard let json else { return .array(rows.map(jsonObject)) }
+    guard let key = json.key else {
+      guard case .object(let members) = rows.first.map(jsonObject) ?? .object([]) else { return .null }
+      return .object([("schema", .string(json.schema))] + members)
+    }
+    return .object([("schema", .string(json.schema)), (key, .array(rows.map(jsonObject)))])
   }
 
   func jsonObject(_ row: [Cell]) -> JSONValue {

@@ -36,7 +36,7 @@ extension LCQCommand {
         if let builds { return try store.quiet(forBuilds: builds, filter) }
         return try store.quiet(before: now - seconds, filter)
       }
-      printOutput(ResultTable(changes: rows).rendered(as: output.format))
+      printOutput(ResultTable(changes: rows, command: "quiet").rendered(as: output.format))
     }
   }
 }

@@ -20,7 +20,9 @@ extension LCQCommand {
     mutating func run() throws {
       let filter = filters.filter(now: currentTime)
       let rows = try usingStore(database) { store throws(StoreError) in try store.regressed(filter) }
-      printOutput(ResultTable(changes: rows, showsResolvedBuild: true).rendered(as: output.format))
+      printOutput(
+        ResultTable(changes: rows, command: "regressed", showsResolvedBuild: true).rendered(as: output.format)
+      )
     }
   }
 }
