@@ -12,32 +12,68 @@ public enum BlockSVG {
 
   /// The SVG document, or `nil` when the block has nothing to draw (no minimal set, or too many
   /// items).
+  ///
+  /// No two texts overlap (``LabelPlacer``), and the canvas grows to hold all of them: the
+  /// legend's lines are wrapped to its width.
   public static func render(_ analysis: BlockAnalysis) -> String? {
     guard let layout = PictureLayout.of(analysis) else { return nil }
-    let canvas = Canvas(layout: layout, width: width - 2 * margin)
-    let drawingHeight = canvas.drawingHeight
-    let legendTop = margin + drawingHeight + 28
-    let legend = legendLines(analysis, layout)
+    let placer = LabelPlacer(top: 22)
+    let canvas = Canvas(layout: layout, width: width - 2 * margin, placer: placer)
+    // Tags first: they belong next to their lines; box labels can move further.
+    let links = canvas.links(offsetX: margin, offsetY: margin + 8)
+    let boxes = canvas.boxes(offsetX: margin, offsetY: margin + 8)
+    let placed = placer.extent
+    let canvasWidth = max(width, placed.right + margin)
+    let legendTop = max(margin + canvas.drawingHeight, placed.bottom) + 28
+    let legend = legendLines(analysis, layout).flatMap { line in
+      wrapped(line.text, width: canvasWidth - 2 * margin, fontSize: 12).map { ($0, line.isBroken) }
+    }
     let height = legendTop + Double(legend.count) * legendLineHeight + margin
     var svg = [
-      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(format(width))" height="\#(format(height))" "#
-        + #"viewBox="0 0 \#(format(width)) \#(format(height))" font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">"#,
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(format(canvasWidth))" height="\#(format(height))" "#
+        + #"viewBox="0 0 \#(format(canvasWidth)) \#(format(height))" font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">"#,
       #"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#,
       #"<defs><marker id="end" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>"#,
     ]
     if let title = analysis.title {
-      svg.append(text(title, x: margin, y: 16, attributes: #"font-weight="600" font-size="13""#))
+      let lines = wrapped(title, width: canvasWidth - 2 * margin, fontSize: 13)
+      let shown = lines.count > 1 ? lines[0] + "…" : title
+      svg.append(text(shown, x: margin, y: 16, attributes: #"font-weight="600" font-size="13""#))
     }
-    svg += canvas.boxes(offsetX: margin, offsetY: margin + 8)
-    svg += canvas.links(offsetX: margin, offsetY: margin + 8)
+    svg += boxes.shapes + links.shapes + boxes.labels + links.labels
     for (number, line) in legend.enumerated() {
+      // A wrapped line's continuation is indented by its place, not by spaces (SVG folds them).
+      let indent = line.0.hasPrefix("    ") ? 16.0 : 0
       svg.append(
         text(
-          line.text, x: margin, y: legendTop + Double(number) * legendLineHeight,
-          attributes: line.isBroken ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
+          String(line.0.drop { $0 == " " }), x: margin + indent,
+          y: legendTop + Double(number) * legendLineHeight,
+          attributes: line.1 ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` cut into lines that fit `width` (``LabelPlacer``'s estimate), at spaces where it
+  /// can; lines after the first are indented. A title keeps its first line, with `…`.
+  static func wrapped(_ text: String, width: Double, fontSize: Double) -> [String] {
+    let perLine = max(10, Int(width / (fontSize * LabelPlacer.characterWidth)))
+    guard text.count > perLine else { return [text] }
+    var lines: [String] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let room = lines.isEmpty ? perLine : perLine - 4
+      if rest.count <= room {
+        lines.append((lines.isEmpty ? "" : "    ") + rest)
+        break
+      }
+      let window = rest.prefix(room)
+      let cut =
+        window.lastIndex(of: " ").map { $0 > window.startIndex ? $0 : window.endIndex } ?? window.endIndex
+      lines.append((lines.isEmpty ? "" : "    ") + rest[..<cut])
+      rest = rest[cut...].drop { $0 == " " }
+    }
+    return lines
   }
 
   /// The legend: each drawn member, then what the picture relaxed.

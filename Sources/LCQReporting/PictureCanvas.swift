@@ -9,17 +9,20 @@ struct Canvas {
   let minY: Double
   let drawingHeight: Double
   private var boxesByKey: [String: PictureLayout.Box] = [:]
+  /// Where every text of the picture goes, so that none overlaps another.
+  let placer: LabelPlacer
 
-  /// The smallest drawn size, so that zero-sized items stay visible.
-  static let minimumSize = 2.0
+  /// The smallest drawn size, so that zero-sized items stay visible (their label says so).
+  static let minimumSize = 6.0
   /// The largest coordinate or size, in points, that sets the drawing's extent: a box beyond
   /// it (a crafted `1e20`) is drawn clipped at the canvas's edge instead of shrinking the rest.
   static let largestDrawnPoints = 1e7
   /// How far outside the drawing a pixel coordinate may fall before it is clamped.
   static let pixelBound = 1e5
 
-  init(layout: PictureLayout, width: Double) {
+  init(layout: PictureLayout, width: Double, placer: LabelPlacer) {
     self.layout = layout
+    self.placer = placer
     let finite = layout.boxes.filter {
       [$0.x, $0.y, $0.width, $0.height].allSatisfy { $0.isFinite && abs($0) <= Self.largestDrawnPoints }
     }
@@ -54,11 +57,11 @@ struct Canvas {
   /// A pixel coordinate within ±``pixelBound``.
   static func clamped(_ pixels: Double) -> Double { min(max(pixels, -pixelBound), pixelBound) }
 
-  /// The rectangles, outer items first so that inner ones are drawn on top.
-  func boxes(offsetX: Double, offsetY: Double) -> [String] {
+  /// The rectangles, outer items first so that inner ones are drawn on top, and their labels
+  /// (to draw last, so that no rectangle covers one).
+  func boxes(offsetX: Double, offsetY: Double) -> (shapes: [String], labels: [String]) {
     var lines: [String] = []
     var labels: [String] = []
-    var usedLabelSpots: [(Double, Double)] = []
     let ordered = layout.boxes.sorted { $0.width * $0.height > $1.width * $1.height }
     for box in ordered {
       let x = px(box.x, offsetX)
@@ -67,26 +70,26 @@ struct Canvas {
       let h = Self.clamped(max(box.height * scale, Self.minimumSize))
       let stroke = box.inConflict ? "rgb(21,101,192)" : "rgb(144,164,174)"
       let fill = box.isGuide ? "none" : box.inConflict ? "rgb(227,242,253)" : "rgb(245,247,248)"
-      let dash = box.isGuide ? #" stroke-dasharray="4 3""# : ""
+      let zeroSized = box.width * scale < Self.minimumSize || box.height * scale < Self.minimumSize
+      let dash = box.isGuide || zeroSized ? #" stroke-dasharray="4 3""# : ""
       lines.append(
         #"<rect x="\#(BlockSVG.format(x))" y="\#(BlockSVG.format(y))" width="\#(BlockSVG.format(w))" height="\#(BlockSVG.format(h))" fill="\#(fill)" fill-opacity="0.6" stroke="\#(stroke)" stroke-width="\#(box.inConflict ? 1.5 : 1)"\#(dash)/>"#
       )
       let label = box.name.count > 40 ? String(box.name.prefix(39)) + "…" : box.name
       let size = "\(BlockSVG.format(box.width))×\(BlockSVG.format(box.height))"
-      var labelY = y + 13
-      while usedLabelSpots.contains(where: { abs($0.0 - x) < 60 && abs($0.1 - labelY) < 12 }) { labelY += 13 }
-      usedLabelSpots.append((x, labelY))
+      let text = "\(label)  \(size)" + (zeroSized ? " (drawn larger)" : "")
+      let spot = placer.place(text, x: x + 4, y: y + 13, fontSize: 11)
       labels.append(
         BlockSVG.text(
-          "\(label)  \(size)", x: x + 4, y: labelY,
+          text, x: spot.x, y: spot.y,
           attributes: #"fill="\#(box.inConflict ? "rgb(13,71,161)" : "rgb(84,110,122)")" font-size="11""#))
     }
-    // Labels last, so that no rectangle covers one.
-    return lines + labels
+    return (lines, labels)
   }
 
-  /// The minimal set's constraints: a connector between two edges, or a dimension line for a size.
-  func links(offsetX: Double, offsetY: Double) -> [String] {
+  /// The minimal set's constraints: a connector between two edges, or a dimension line for a
+  /// size; their number tags are the last elements (`tag` ends each link's elements).
+  func links(offsetX: Double, offsetY: Double) -> (shapes: [String], labels: [String]) {
     var lines: [String] = []
     for (number, link) in layout.links.enumerated() {
       guard let first = boxesByKey[link.first.key] else { continue }
@@ -131,7 +134,8 @@ struct Canvas {
         }
       }
     }
-    return lines
+    // Tags are text: drawn after every line, so that no line covers one.
+    return (lines.filter { !$0.hasPrefix("<text") }, lines.filter { $0.hasPrefix("<text") })
   }
 
   /// Where an attribute lies: a vertical edge at `x` (with the item's middle `y`), a horizontal
@@ -181,8 +185,11 @@ struct Canvas {
     }
   }
 
+  /// A constraint's number (and what it wants) at the free spot nearest (`x`, `y`).
   func tag(_ text: String, x: Double, y: Double, _ color: String) -> String {
-    BlockSVG.text(text, x: x, y: y, attributes: #"fill="\#(color)" font-weight="700" font-size="11""#)
+    let spot = placer.place(text, x: x, y: y, fontSize: 11)
+    return BlockSVG.text(
+      text, x: spot.x, y: spot.y, attributes: #"fill="\#(color)" font-weight="700" font-size="11""#)
   }
 
   func f(_ value: Double) -> String { BlockSVG.format(value) }
