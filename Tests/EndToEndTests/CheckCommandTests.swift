@@ -76,6 +76,15 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
     XCTAssertEqual((answer["new"] as? [Any])?.count, 0)
     XCTAssertEqual(try fixture.lcq(["check", "--build", "102", "--fail-on", "new"]).status, 0)
+    // Resolved in 102 itself, and seen in 102: still a regression ("at or before the build").
+    XCTAssertEqual(try fixture.lcq(["resolve", StoreFixture.conflictA, "--in-build", "102"]).status, 0)
+    let same = try fixture.lcq(["check", "--build", "102", "--format", "json"])
+    XCTAssertEqual(same.status, 1, same.stdout)
+    let again = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(same.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(
+      (again["regressed"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String },
+      [StoreFixture.conflictA])
   }
 
   func testUsageAndDatabaseErrorsExitWithTwo() throws {

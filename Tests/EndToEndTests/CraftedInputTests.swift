@@ -219,6 +219,16 @@ final class CraftedInputTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pictures.path), ["pic__2J_-1.svg"])
   }
 
+  /// JSON escapes C0 and C1 controls, so `analyze --format json` on a terminal cannot drive it.
+  func testJSONEscapesControlCharacters() throws {
+    let path = try write(
+      Self.block(constant: "40", item: "UILabel:0x7f01'a\u{9B}31m\u{1B}]0;t\u{07}b'"), "c1.log")
+    let result = try LCQProcess.run(["analyze", "--format", "json", path])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertFalse(Self.hasControls(result.stdout.replacingOccurrences(of: "\n", with: "")), result.stdout)
+    XCTAssertTrue(result.stdout.contains(#"\u009b31m\u001b]0;t\u0007b"#), "escaped, not dropped")
+  }
+
   /// Whether `text` holds a C0 control other than tab and line feed, DEL, a C1 control, or a
   /// bidi control.
   static func hasControls(_ text: String) -> Bool {
@@ -349,7 +359,7 @@ final class CraftedInputTests: XCTestCase {
   /// A label that mentions a team and holds URLs pings nobody and links nowhere in the Markdown
   /// that goes into pull requests.
   func testMarkdownCannotMentionOrLink() throws {
-    let item = "@acme/security-team see https://evil.example/x.png or WWW.evil.example"
+    let item = "@acme/security-team see https://evil.example/x.png or WWW.evil.example | extra | cells"
     let path = try write(Self.block(constant: "40", item: item), "md.log")
     XCTAssertEqual(try fixture.lcq(["ingest", "--build", "5", path]).status, 0)
     let fingerprint = try XCTUnwrap(try fixture.rows(["top"]).first?["fingerprint"] as? String)
@@ -371,6 +381,20 @@ final class CraftedInputTests: XCTestCase {
       XCTAssertFalse(has("://"), "\(arguments): a URL")
       XCTAssertFalse(has("www."), "\(arguments): a URL")
     }
+    // The label's '|' cannot add cells to a table: each row of `top`'s table has as many
+    // unescaped pipes as its header.
+    let table = try fixture.lcq(["top", "--format", "markdown"]).stdout.split(separator: "\n")
+    func cellBorders(_ row: Substring) -> Int {
+      var count = 0
+      var escaped = false
+      for character in row {
+        if character == "|", !escaped { count += 1 }
+        escaped = character == "\\" && !escaped
+      }
+      return count
+    }
+    XCTAssertEqual(table.count, 3, "a header, a rule and one row")
+    XCTAssertEqual(Set(table.map(cellBorders)).count, 1, "\(table)")
   }
 
   // MARK: Command-line and environment values (L7)

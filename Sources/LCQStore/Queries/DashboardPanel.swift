@@ -8,11 +8,13 @@ public enum PanelValue: Sendable, Hashable {
   case real(Double)
   case text(String)
 
-  /// The value as an integer (`0` for null, text or a real's integral part).
+  /// The value as an integer (`0` for null, text or a real that is not a number; a real's
+  /// integral part, clamped to Int64's range: a database from elsewhere may hold anything).
   public var integer: Int64 {
     switch self {
     case .integer(let value): value
-    case .real(let value): Int64(value)
+    case .real(let value):
+      value.isNaN ? 0 : Int64(exactly: value.rounded(.towardZero)) ?? (value < 0 ? .min : .max)
     case .null, .text: 0
     }
   }
