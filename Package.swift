@@ -50,21 +50,23 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // A seeded random generator the randomised tests share (Tests/Support).
+    .target(name: "LCQTestSupport", path: "Tests/Support"),
     .testTarget(
       name: "LCQParsingTests",
-      dependencies: ["LCQParsing"],
+      dependencies: ["LCQParsing", "LCQTestSupport"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "LCQSolverTests", dependencies: ["LCQSolver"]),
+    .testTarget(name: "LCQSolverTests", dependencies: ["LCQSolver", "LCQTestSupport"]),
     .testTarget(
       name: "LCQAnalysisTests",
-      dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver"],
+      dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver", "LCQTestSupport"],
       exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
     .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["lcq"],
+      dependencies: ["lcq", "LCQTestSupport"],
       resources: [.copy("Fixtures")]
     ),
   ]

@@ -1,8 +1,10 @@
 import Foundation
+import LCQTestSupport
 import XCTest
 
 /// `lcq ingest` killed with SIGKILL at random moments never leaves a damaged or half-written
-/// database, and ingesting the log again ends with exactly the counts of one clean ingest.
+/// database, never loses what it committed (counts only grow from one kill to the next), and
+/// ingesting the log again ends with exactly the counts of one clean ingest.
 ///
 /// `LCQ_KILLS` sets the number of kills (default 20, bounded for `swift test`; the full run,
 /// `scripts/reliability.sh`, uses 120).
@@ -25,45 +27,87 @@ final class CrashSafetyTests: XCTestCase {
     try text.write(toFile: log, atomically: true, encoding: .utf8)
 
     let reference = fixture.folder.appendingPathComponent("reference.sqlite").path
-    let started = Date()
     let clean = try LCQProcess.run(["ingest", "--db", reference, log], environment: StoreFixture.environment)
     XCTAssertEqual(clean.status, 0, clean.stderr)
-    let cleanSeconds = Date().timeIntervalSince(started)
     let expected = try summary(of: reference, fixture)
     XCTAssertEqual(expected.occurrences, 2100)
 
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.forTest("CrashSafetyTests")
+    // Fed through a pipe in pieces, as a live `log stream` would: the ingest commits each time
+    // it catches up, so a kill lands between commits, after some and before others.
+    signal(SIGPIPE, SIG_IGN)
+    let pieces = stride(from: 0, to: text.utf8.count, by: 32 * 1024).map { offset in
+      Data(text.utf8.dropFirst(offset).prefix(32 * 1024))
+    }
     var killed = 0
+    var killedMidWrite = 0
+    var database = fixture.database
+    var before = 0
     for round in 0..<kills {
+      // A fresh database every four kills; within one, committed counts never go down.
+      if round % 4 == 0 {
+        try finishAndCompare(database, log, expected, fixture, after: round)
+        database = fixture.folder.appendingPathComponent("crash-\(round).sqlite").path
+        before = 0
+      }
       let process = Process()
       process.executableURL = LCQProcess.executable
-      process.arguments = ["ingest", "--db", fixture.database, log]
+      process.arguments = ["ingest", "--db", database, "-"]
       process.environment = ProcessInfo.processInfo.environment.merging(StoreFixture.environment) { $1 }
+      let input = Pipe()
+      process.standardInput = input
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32(Double.random(in: 0.02...max(0.05, cleanSeconds * 1.2), using: &generator) * 1_000_000))
+      let feeder = DispatchGroup()
+      feeder.enter()
+      DispatchQueue.global().async {
+        for piece in pieces {
+          guard (try? input.fileHandleForWriting.write(contentsOf: piece)) != nil else { break }
+          usleep(5_000)
+        }
+        try? input.fileHandleForWriting.close()
+        feeder.leave()
+      }
+      // Within the time the pieces take to arrive, so that most kills land mid-ingest.
+      let feedSeconds = Double(pieces.count) * 0.005
+      usleep(UInt32(Double.random(in: 0.05...max(0.1, 0.9 * feedSeconds), using: &generator) * 1_000_000))
       if process.isRunning {
         kill(process.processIdentifier, SIGKILL)
         killed += 1
       }
       process.waitUntilExit()
-      let state = try summary(of: fixture.database, fixture)
+      feeder.wait()
+      let state = try summary(of: database, fixture)
       XCTAssertEqual(state.integrity, "ok", "after kill \(round)")
       XCTAssertTrue(state.consistent, "after kill \(round): counts, rollup and templates agree")
       XCTAssertLessThanOrEqual(state.occurrences, expected.occurrences, "after kill \(round)")
+      XCTAssertGreaterThanOrEqual(state.occurrences, before, "after kill \(round): committed rows were lost")
+      if state.occurrences > before, state.occurrences < expected.occurrences { killedMidWrite += 1 }
+      before = state.occurrences
     }
     XCTAssertGreaterThan(killed, kills / 2, "most runs were killed mid-ingest")
-    let again = try LCQProcess.run(
-      ["ingest", "--db", fixture.database, log], environment: StoreFixture.environment)
-    XCTAssertEqual(again.status, 0, again.stderr)
-    let final = try summary(of: fixture.database, fixture)
-    XCTAssertEqual(final.occurrences, expected.occurrences)
-    XCTAssertEqual(final.conflicts, expected.conflicts)
-    XCTAssertEqual(final.perConflict, expected.perConflict)
-    XCTAssertTrue(final.consistent)
+    XCTAssertGreaterThan(killedMidWrite, 0, "no kill landed between two commits of one ingest")
+    try finishAndCompare(database, log, expected, fixture, after: kills)
     print(
-      "crash safety: \(killed) of \(kills) ingests killed with SIGKILL; final counts equal a clean ingest")
+      "crash safety: \(killed) of \(kills) ingests killed with SIGKILL, \(killedMidWrite) between two commits; "
+        + "each database then equals a clean ingest")
+  }
+
+  /// Ingests the whole log into `database` (when it exists) and checks it against a clean one.
+  func finishAndCompare(
+    _ database: String, _ log: String, _ expected: Summary, _ fixture: StoreFixture, after round: Int
+  )
+    throws
+  {
+    guard FileManager.default.fileExists(atPath: database) else { return }
+    let again = try LCQProcess.run(["ingest", "--db", database, log], environment: StoreFixture.environment)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    let final = try summary(of: database, fixture)
+    XCTAssertEqual(final.occurrences, expected.occurrences, "after round \(round)")
+    XCTAssertEqual(final.conflicts, expected.conflicts, "after round \(round)")
+    XCTAssertEqual(final.perConflict, expected.perConflict, "after round \(round)")
+    XCTAssertTrue(final.consistent, "after round \(round)")
   }
 
   struct Summary {

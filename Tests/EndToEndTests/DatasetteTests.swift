@@ -42,6 +42,28 @@ final class DatasetteTests: XCTestCase {
       }
       // ReportFixture's hand count: 3 occurrences in the window, 1 of them Shop's.
       XCTAssertTrue(panels["volume"]?.first?["occurrences"] as? Int == (app.isEmpty ? 3 : 1))
+
+      // The same numbers counted in Python from the raw tables, without the dashboards' SQL.
+      let raw = try LCQProcess.execute(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "python3", LCQProcess.repositoryRoot.appendingPathComponent("Tests/Dashboards/raw_counts.py").path,
+          fixture.store.database, "2024-03-06T00:00:00Z", ReportFixture.until, app,
+        ])
+      XCTAssertEqual(raw.status, 0, raw.stderr)
+      let counted = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(raw.stdout.utf8)) as? [String: Any])
+      let volume = try XCTUnwrap(report["volume"] as? [String: Any])
+      for key in ["occurrences", "conflicts", "runs"] {
+        XCTAssertEqual(volume[key] as? Int, counted[key] as? Int, "volume.\(key) (app '\(app)')")
+      }
+      let top = try XCTUnwrap(report["top_by_occurrences"] as? [[String: Any]])
+      let topCounts = Dictionary(
+        uniqueKeysWithValues: top.compactMap { row in
+          (row["fingerprint"] as? String).map { ($0, row["occurrences"] as? Int ?? -1) }
+        })
+      XCTAssertEqual(
+        topCounts, counted["by_fingerprint"] as? [String: Int], "top_by_occurrences (app '\(app)')")
     }
   }
 

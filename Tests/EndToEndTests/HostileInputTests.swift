@@ -111,9 +111,10 @@ final class HostileInputTests: XCTestCase {
     let counts = try fixture.python(
       """
       print(db.execute("PRAGMA integrity_check").fetchone()[0])
-      print(db.execute("SELECT count(*) FROM failed_blocks WHERE length(raw_text) > 0").fetchone()[0]
-            == db.execute("SELECT unparsed FROM runs").fetchone()[0])
+      failed = db.execute("SELECT count(*) FROM failed_blocks WHERE length(raw_text) > 0").fetchone()[0]
+      print(failed == db.execute("SELECT unparsed FROM runs").fetchone()[0], failed > 0)
       """)
-    XCTAssertEqual(counts, "ok\nTrue")
+    // The corpus holds unreadable messages (mangled pastes), so the comparison is not 0 == 0.
+    XCTAssertEqual(counts, "ok\nTrue True")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LCQTestSupport
 import XCTest
 
 /// `lcq ingest` stores only what it saw end to end: a message cut by an interrupt or by the end
@@ -141,20 +142,5 @@ final class IngestEndTests: XCTestCase {
       XCTAssertEqual(second.status, 0, second.stderr)
       XCTAssertEqual(try counts(database), clean, "seed \(seed), trial \(trial), cut at byte \(cut)")
     }
-  }
-}
-
-/// SplitMix64: a small generator whose sequence a seed fixes.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -87,16 +87,24 @@ final class ReportCommandTests: XCTestCase {
   }
 
   /// The Markdown and JSON, compared whole with files checked by hand (the numbers above).
-  /// `LCQ_RECORD_SNAPSHOTS=1 swift test --filter ReportCommandTests` rewrites them after a
-  /// deliberate change; review the diff before committing.
+  /// `LCQ_RECORD_SNAPSHOTS=1 swift test --filter ReportCommandTests` rewrites a snapshot that
+  /// differs after a deliberate change, prints the diff and still fails, so that a recording
+  /// never passes unseen: review the diff, then run again without the variable.
   func testMarkdownAndJSONSnapshots() throws {
     let folder = LCQProcess.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/report")
     for (format, file) in [("markdown", "report.md"), ("json", "report.json")] {
       let result = try fixture.report(["--format", format])
       XCTAssertEqual(result.status, 0, result.stderr)
       let path = folder.appendingPathComponent(file)
-      if ProcessInfo.processInfo.environment["LCQ_RECORD_SNAPSHOTS"] == "1" {
+      let recorded = try String(contentsOf: path, encoding: .utf8)
+      if ProcessInfo.processInfo.environment["LCQ_RECORD_SNAPSHOTS"] == "1", result.stdout != recorded {
         try result.stdout.write(to: path, atomically: true, encoding: .utf8)
+        let diff = try LCQProcess.execute(
+          URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", folder.path, "diff", "--no-color", "--", file])
+        XCTFail(
+          "\(file) re-recorded; review the change and run again without LCQ_RECORD_SNAPSHOTS:\n\(diff.stdout)"
+        )
+        continue
       }
       XCTAssertEqual(result.stdout, try String(contentsOf: path, encoding: .utf8), "\(file) changed")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LCQTestSupport
 import XCTest
 
 /// Databases that cannot be used: one clear line on stderr, exit status 2, nothing half-written.
@@ -38,7 +39,7 @@ final class StoreFailureTests: XCTestCase {
   }
 
   func testACorruptFileIsRefusedAndLeftAlone() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.forTest("StoreFailureTests")
     let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
     FileManager.default.createFile(atPath: fixture.database, contents: garbage)
     assertOneLine(try fixture.lcq(["ingest", sampleLog]), contains: "not an lcq database")

@@ -1,5 +1,6 @@
 import Foundation
 import LCQParsing
+import LCQTestSupport
 import XCTest
 
 @testable import LCQAnalysis
@@ -57,6 +58,24 @@ final class FingerprintTests: XCTestCase {
   /// items × constraints exceeds `workLimit`, and a set of n constraints has at most 2n items,
   /// so 2n² ≤ `workLimit` for every corpus block means every one refines until stable, as
   /// before the budget existed.
+  /// On a block at the reader's limit the budget binds: a chain of 20,000 constraints gets
+  /// 400,000 / 20,000 = 20 rounds, after which an item is told apart only by its distance (up
+  /// to 20) from either end of the chain: at most 2 × 20 + 1 colours, where a full refinement of
+  /// a 100-item chain tells apart its 100 items (the chain is directed).
+  func testTheRefinementBudgetBindsOnABlockAtTheReadersLimit() {
+    func chain(_ count: Int) -> ItemColoring {
+      let items = (0...count).map { "v\($0)" }
+      let edges = (0..<count).map {
+        ItemColoring.Edge(shape: "leading = trailing", first: items[$0 + 1], second: items[$0])
+      }
+      return ItemColoring(
+        initial: Dictionary(uniqueKeysWithValues: items.map { ($0, "UIView") }), edges: edges)
+    }
+    XCTAssertEqual(ItemColoring.workLimit / 20_000, 20)
+    XCTAssertLessThanOrEqual(Set(chain(20_000).colors.values).count, 41)
+    XCTAssertEqual(Set(chain(100).colors.values).count, 101)
+  }
+
   func testTheRefinementBudgetNeverBindsOnRealLogs() {
     let sizes = Corpus.allBlocks.map { block in block.constraints.filter(\.isParsed).count }
     XCTAssertGreaterThan(sizes.count, 100)
@@ -65,7 +84,7 @@ final class FingerprintTests: XCTestCase {
   }
 
   func testShufflingTheListKeepsTheFingerprint() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.forTest("FingerprintTests")
     XCTAssertGreaterThan(conflicts.count, 80)
     for (block, analysis) in conflicts {
       XCTAssertNotNil(analysis.fingerprint)
@@ -177,6 +196,7 @@ final class FingerprintTests: XCTestCase {
       if constraint.secondItem?.label != nil { constraint.secondItem?.label = "другой текст" }
       other.constraints[index].constraint = constraint
     }
+    XCTAssertNotNil(analysis.fingerprint)
     XCTAssertEqual(analyzer.analyze(other).fingerprint, analysis.fingerprint)
   }
 

@@ -1,5 +1,6 @@
 import LCQParsing
 import LCQSolver
+import LCQTestSupport
 import XCTest
 
 @testable import LCQAnalysis
@@ -8,17 +9,6 @@ import XCTest
 /// solver per question.
 final class MemberSystemTests: XCTestCase {
   /// A small deterministic generator, so a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   func owners(_ model: LayoutModel, relaxed: Bool) -> [Constraint<Rational>: Int] {
     var owners: [Constraint<Rational>: Int] = [:]
     for member in model.members {
@@ -28,7 +18,7 @@ final class MemberSystemTests: XCTestCase {
   }
 
   func testEveryAnswerAgreesWithAFreshSolver() throws {
-    var generator = SplitMix(state: 42)
+    var generator = SeededGenerator(seed: 42)
     var questions = 0
     var infeasibleAnswers = 0
     for block in Corpus.allBlocks {

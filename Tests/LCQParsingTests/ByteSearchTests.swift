@@ -1,3 +1,4 @@
+import LCQTestSupport
 import XCTest
 
 @testable import LCQParsing
@@ -5,7 +6,7 @@ import XCTest
 /// The word-wide and vector search against a plain byte-by-byte reference.
 final class ByteSearchTests: XCTestCase {
   func testSearchAndLineCountsMatchANaiveScan() {
-    var random = SystemRandomNumberGenerator()
+    var random = SeededGenerator.forTest("ByteSearchTests")
     let needle = Array("onstraint".utf8)
     let alphabet = Array("onstraic \n\t<>".utf8)
     for round in 0..<400 {
@@ -39,7 +40,7 @@ final class ByteSearchTests: XCTestCase {
   }
 
   func testFirstRangeMatchesANaiveSearch() {
-    var random = SystemRandomNumberGenerator()
+    var random = SeededGenerator.forTest("ByteSearchTests")
     let alphabet = Array("abcab".utf8)
     for _ in 0..<2_000 {
       let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in

@@ -1,4 +1,5 @@
 import LCQParsing
+import LCQTestSupport
 import XCTest
 
 final class ScannerTests: XCTestCase {
@@ -153,7 +154,7 @@ final class ScannerTests: XCTestCase {
 
   func testBinaryNoiseAndInvalidUTF8DoNotHarmTheBlock() {
     var bytes: [UInt8] = [0, 0xFF, 0xFE, 10, 0xC3, 0x28, 10]
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.forTest("ScannerTests")
     bytes += (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) } + [10]
     var text = Array(message.utf8)
     // A label with a NUL byte and an invalid UTF-8 sequence.

@@ -1,4 +1,5 @@
 import BigInt
+import LCQTestSupport
 import XCTest
 
 @testable import LCQSolver
@@ -74,7 +75,7 @@ final class RationalTests: XCTestCase {
   }
 
   func testRandomArithmeticMatchesArbitraryPrecision() {
-    var generator = SplitMix(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<2000 {
       let values = (0..<2).map { _ in
         Rational(
@@ -92,14 +93,3 @@ final class RationalTests: XCTestCase {
 }
 
 /// A small seeded generator, so that every run tests the same cases.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

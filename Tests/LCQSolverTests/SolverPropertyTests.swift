@@ -1,3 +1,4 @@
+import LCQTestSupport
 import XCTest
 
 @testable import LCQSolver
@@ -13,7 +14,7 @@ final class SolverPropertyTests: XCTestCase {
     var relation: Relation
   }
 
-  func randomSystem(_ generator: inout SplitMix) -> (variables: Int, constraints: [RandomConstraint]) {
+  func randomSystem(_ generator: inout SeededGenerator) -> (variables: Int, constraints: [RandomConstraint]) {
     let variables = Int.random(in: 1...3, using: &generator)
     let count = Int.random(in: 2...7, using: &generator)
     let constraints = (0..<count).map { _ in
@@ -85,7 +86,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testTheSolverAgreesWithFourierMotzkinAndProvesEachAnswer() {
-    var generator = SplitMix(seed: 2026)
+    var generator = SeededGenerator(seed: 2026)
     var infeasibleCount = 0
     for round in 0..<3000 {
       let (count, system) = randomSystem(&generator)
@@ -108,7 +109,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testTheOrderOfAdditionNeverChangesFeasibility() {
-    var generator = SplitMix(seed: 99)
+    var generator = SeededGenerator(seed: 99)
     for _ in 0..<500 {
       let (count, system) = randomSystem(&generator)
       let variables = (0..<count).map { Variable("x\($0)") }
@@ -121,7 +122,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testTheDoubleSolverFindsTheSameSolutionsOnFeasibleSystems() {
-    var generator = SplitMix(seed: 5)
+    var generator = SeededGenerator(seed: 5)
     var compared = 0
     for _ in 0..<1000 {
       let (count, system) = randomSystem(&generator)
@@ -139,7 +140,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testRemovingConstraintsLeavesTheSameSolutionAsNeverAddingThem() throws {
-    var generator = SplitMix(seed: 11)
+    var generator = SeededGenerator(seed: 11)
     for _ in 0..<500 {
       let (count, system) = randomSystem(&generator)
       let variables = (0..<count).map { Variable("x\($0)") }
@@ -156,7 +157,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testARefusedConstraintLeavesTheSolverAsIfItWasNeverTried() {
-    var generator = SplitMix(seed: 77)
+    var generator = SeededGenerator(seed: 77)
     var refusals = 0
     for round in 0..<3000 {
       let (count, system) = randomSystem(&generator)
@@ -179,7 +180,7 @@ final class SolverPropertyTests: XCTestCase {
   }
 
   func testAddsAndRemovesInAnyOrderAgreeWithFourierMotzkin() throws {
-    var generator = SplitMix(seed: 31)
+    var generator = SeededGenerator(seed: 31)
     var refusals = 0
     for round in 0..<2000 {
       var (count, system) = randomSystem(&generator)

@@ -245,6 +245,17 @@ def check(block):
     elif verdict == "undecidable" and not block.get("note"):
         if not model.feasible(everything, widened=True):
             problems.append("infeasible with every unknown free")
+    elif verdict == "undecidable":
+        # A replay that stopped at its limit says so, and only a list over the limit stops it.
+        readable = sum(1 for c in block["constraints"] if c["parsed"])
+        if not block["note"].startswith("too large: ") or readable <= 1000:
+            problems.append(f"note {block['note']!r} with {readable} readable constraints")
+    elif verdict == "unparsed":
+        if any(c["parsed"] for c in block["constraints"]) and not block["redacted"]:
+            problems.append("unparsed, yet a constraint of the list was read")
+    elif verdict == "redacted":
+        if not block["redacted"]:
+            problems.append("redacted, yet the list was not replaced by <private>")
     elif verdict == "satisfiable":
         if not model.feasible(everything, widened=False):
             problems.append("infeasible as printed")
@@ -269,6 +280,12 @@ def main():
     fixes = 0
     for path in files:
         output = subprocess.run([binary, "analyze", "--format", "json", path], capture_output=True, text=True)
+        # A file may hold no message lcq can frame (it says so); a crash or an error is a failure.
+        silent = not output.stdout.strip() and "no conflict messages found" not in output.stderr
+        if output.returncode != 0 or silent:
+            failures += 1
+            print(f"{path}: lcq exited {output.returncode} with {len(output.stdout.splitlines())} block(s): "
+                  f"{output.stderr.strip()[:200]}")
         for line in output.stdout.splitlines():
             block = json.loads(line, parse_float=Decimal)
             counts[block["verdict"]] = counts.get(block["verdict"], 0) + 1

@@ -7,7 +7,8 @@ import LCQParsing
 /// Every 8 bytes of input become one constraint description (see ``BlockDecoder``), so the
 /// fuzzer reaches arbitrary constants, multipliers, priorities and relations, extreme numbers
 /// and thousands of items while every description still parses. A verdict that claims a proof
-/// must carry it.
+/// must carry one that its own exact check accepts, and a witness per member that satisfies the
+/// rest of the set.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let text = BlockDecoder.text(UnsafeRawBufferPointer(start: data, count: count))
@@ -17,8 +18,9 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if analysis.verdict == .conflict || analysis.verdict == .withinPrecision {
       let replay = analysis.replay!
       precondition(!replay.minimalSet.isEmpty, "a conflict names its minimal set")
-      precondition(replay.certificate != nil, "a conflict carries its certificate")
+      precondition(replay.certificate?.isVerified == true, "a conflict carries a certificate that checks")
       precondition(replay.witnesses.count == replay.minimalSet.count, "one witness per member")
+      precondition(replay.witnesses.allSatisfy(\.isVerified), "every witness satisfies the rest of the set")
     }
     _ = PictureLayout.of(analysis)
   }
