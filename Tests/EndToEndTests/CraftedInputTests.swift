@@ -260,6 +260,9 @@ final class CraftedInputTests: XCTestCase {
       XCTAssertEqual(try lcq(["check", "--build", "100", "--write-baseline", baseline]).status, 0)
       let written = try String(contentsOfFile: baseline, encoding: .utf8)
       XCTAssertFalse(written.contains("\n\(target)"), written)
+      // Written on one line each: no line separator of any kind but the line feeds.
+      let separators: Set<UInt32> = [0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+      XCTAssertFalse(written.unicodeScalars.contains { separators.contains($0.value) }, written)
       XCTAssertEqual(written.split(separator: "\n").count, 2, "a comment and one fingerprint")
       XCTAssertEqual(try lcq(["ingest", "--build", "101", later]).status, 0)
       let check = try lcq(["check", "--build", "101", "--baseline", baseline])

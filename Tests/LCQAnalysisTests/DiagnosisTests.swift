@@ -70,6 +70,29 @@ final class DiagnosisTests: XCTestCase {
     XCTAssertTrue(analysis.diagnosis?.bestFix?.text.contains("deactivate [1] before activating [2]") == true)
   }
 
+  /// A fix is kept only when re-solving proves it: with two independent conflicts, changing a
+  /// member of one leaves the other, so no single change is proven. Worked by hand: [1]–[2]
+  /// (height 100 against 180) and [3]–[4] (width 50 against 70) share nothing.
+  func testAFixThatLeavesAnotherConflictIsNotSuggested() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 MyApp.Card:0x10.height == 100   (active)>",
+      "<NSLayoutConstraint:0x2 MyApp.Card:0x10.height == 180   (active)>",
+      "<NSLayoutConstraint:0x3 MyApp.Badge:0x20.width == 50   (active)>",
+      "<NSLayoutConstraint:0x4 MyApp.Badge:0x20.width == 70   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(
+      analysis.diagnosis?.suggestions.count, 0, "\(analysis.diagnosis?.suggestions.map(\.text) ?? [])")
+    XCTAssertNotNil(analysis.diagnosis?.noFixReason)
+    // Either conflict alone has its proven fixes.
+    let one = analyze(
+      Array([
+        "<NSLayoutConstraint:0x1 MyApp.Card:0x10.height == 100   (active)>",
+        "<NSLayoutConstraint:0x2 MyApp.Card:0x10.height == 180   (active)>",
+      ]))
+    XCTAssertFalse(one.diagnosis?.suggestions.isEmpty ?? true)
+  }
+
   func testSnapKitFixesPointAtTheSourceLine() {
     let analysis = analyze([
       "<SnapKit.LayoutConstraint:0x1@ProfileView.swift#42 UIView:0x10.height == 80>",

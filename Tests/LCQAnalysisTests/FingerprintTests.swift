@@ -107,6 +107,32 @@ final class FingerprintTests: XCTestCase {
     }
   }
 
+  /// Members that read the same without their addresses are ordered by their addresses, so the
+  /// fingerprint must not follow that order. A chain of three views whose links read alike
+  /// (`leading == trailing + 8`), with addresses that sort the links one way, then the other:
+  /// the same conflict, the same fingerprint.
+  func testMembersThatReadAlikeKeepTheFingerprintWhateverTheirAddresses() {
+    func chain(_ a: String, _ b: String, _ c: String) -> ConflictBlock {
+      let text = """
+        Unable to simultaneously satisfy constraints.
+        (
+            "<NSLayoutConstraint:0x\(a)1 UIView:0x\(b).leading == UIView:0x\(a).trailing + 8   (active)>",
+            "<NSLayoutConstraint:0x\(b)1 UIView:0x\(c).leading == UIView:0x\(b).trailing + 8   (active)>",
+            "<NSLayoutConstraint:0x\(c)1 UIView:0x\(c).trailing == UIView:0x\(a).leading + 10   (active)>"
+        )
+
+        """
+      return Self.rescan(text, file: "chain.log")[0]
+    }
+    // 8 + 8 between three views whose sizes are never negative cannot be 10.
+    let first = analyzer.analyze(chain("a1", "b2", "c3"))
+    let second = analyzer.analyze(chain("c3", "b2", "a1"))
+    XCTAssertEqual(first.verdict, .conflict)
+    XCTAssertEqual(first.minimalSet.count, 3)
+    XCTAssertNotNil(first.fingerprint)
+    XCTAssertEqual(second.fingerprint, first.fingerprint)
+  }
+
   /// Another device, 10% larger: every cell size, autoresizing frame and temporary fitting size
   /// changes. When the same constraints still conflict, the fingerprint must not move. A size
   /// change can also dissolve the conflict or draw other constraints into it; that is another
