@@ -36,7 +36,9 @@ struct PrefixScanner {
     var prefix = LogPrefix()
     var rest = 0
     if let (timestamp, after) = findTimestamp() {
-      prefix.timestamp = timestamp
+      // An impossible date (month 99, hour 25) is read past but not kept: a time a log cannot
+      // have printed would place the event anywhere, and keep a conflict out of `quiet`.
+      prefix.timestamp = timestamp.isPlausible ? timestamp : nil
       rest = after
     }
     if let unified = readUnifiedDefaultStyle(from: rest) {

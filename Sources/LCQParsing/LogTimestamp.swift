@@ -23,6 +23,18 @@ public struct LogTimestamp: Sendable, Hashable {
   /// The timestamp text exactly as it appeared.
   public var text: String
 
+  /// Whether every part is in range: a year from 1970 to 9999 (when printed), a month, a day
+  /// that month has (29 February in any year), an hour, minute and second of a day (a leap
+  /// second allowed), and a UTC offset of at most 14 hours.
+  public var isPlausible: Bool {
+    let daysInMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...12).contains(month), (1...daysInMonth[month - 1]).contains(day) else { return false }
+    guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return false }
+    if let year, !(1970...9999).contains(year) { return false }
+    if let offset = utcOffsetSeconds, abs(offset) > 14 * 3600 { return false }
+    return true
+  }
+
   /// Creates a timestamp from its parts.
   public init(
     year: Int?, month: Int, day: Int, hour: Int, minute: Int, second: Int,

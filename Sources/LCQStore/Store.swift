@@ -83,6 +83,9 @@ public final class Store: Sendable {
       // An insert whose triggers update other rows keeps a statement journal; on disk (the
       // default) that was most of an ingest's writes: 8 small writes a block to a temp file.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
+      // A database from elsewhere (a CI artifact) may carry views and triggers of its own: its
+      // schema may not call functions with side effects (SQLite's trusted_schema).
+      try db.execute(sql: "PRAGMA trusted_schema = OFF")
     }
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
@@ -168,7 +171,10 @@ public final class Store: Sendable {
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
     configuration.label = "lcq"
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+      try db.execute(sql: "PRAGMA trusted_schema = OFF")
+    }
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }

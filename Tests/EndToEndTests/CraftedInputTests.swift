@@ -217,6 +217,15 @@ final class CraftedInputTests: XCTestCase {
     let pictures = fixture.folder.appendingPathComponent("pictures")
     XCTAssertEqual(try LCQProcess.run(["analyze", "--svg", pictures.path, conflict]).status, 0)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pictures.path), ["pic__2J_-1.svg"])
+    // Two inputs with one name in one run: neither picture replaces the other.
+    let other = fixture.folder.appendingPathComponent("other")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    let twin = other.appendingPathComponent("pic\u{1B}[2J\u{202E}.log").path
+    try Data(Self.block(constant: "41").utf8).write(to: URL(fileURLWithPath: twin))
+    XCTAssertEqual(try LCQProcess.run(["analyze", "--svg", pictures.path, conflict, twin]).status, 0)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted(),
+      ["pic__2J_-1-2.svg", "pic__2J_-1.svg"])
   }
 
   /// JSON escapes C0 and C1 controls, so `analyze --format json` on a terminal cannot drive it.
@@ -398,6 +407,27 @@ final class CraftedInputTests: XCTestCase {
     }
     XCTAssertEqual(table.count, 3, "a header, a rule and one row")
     XCTAssertEqual(Set(table.map(cellBorders)).count, 1, "\(table)")
+  }
+
+  // MARK: Timestamps (L8)
+
+  /// A prefix with an impossible date is read past, but its time is not kept: the block gets
+  /// the ingest's time, not a month 99 or a year 10007.
+  func testImpossibleTimestampsAreNotKept() throws {
+    for (stamp, kept) in [
+      ("2024-03-05 14:10:01.123456-0800", true), ("9999-99-99 99:99:99.000000-0800", false),
+      ("2024-02-30 14:10:01.123456-0800", false), ("2024-03-05 24:10:01.123456-0800", false),
+      ("2024-03-05 14:10:01.123456+2300", false), ("10007-03-05 14:10:01.123456-0800", false),
+    ] {
+      let text =
+        Self.block(constant: "40").split(separator: "\n").map {
+          "\(stamp) 0x1f2e3d Default 0x0 4242 0 MyApp: \($0)"
+        }
+        .joined(separator: "\n") + "\n"
+      let blocks = try analyzeJSON(try write(text, "time.log"))
+      let source = try XCTUnwrap(blocks.first?["source"] as? [String: Any], stamp)
+      XCTAssertEqual(source["timestamp"] is String, kept, "\(stamp): \(source["timestamp"] ?? "nil")")
+    }
   }
 
   // MARK: Command-line and environment values (L7)

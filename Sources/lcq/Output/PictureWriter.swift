@@ -4,11 +4,14 @@ import LCQAnalysis
 import LCQReporting
 import LCQStore
 
-/// Writes `lcq analyze --svg DIR` pictures, one file per conflict: `FILE-LINE.svg`.
+/// Writes `lcq analyze --svg DIR` pictures, one file per conflict: `FILE-LINE.svg`, or
+/// `FILE-LINE-2.svg` when two inputs of one run share a name (`a/x.log` and `b/x.log`).
 struct PictureWriter {
   let directory: URL
   /// Pictures that could not be written.
   private(set) var failures = 0
+  /// The names written by this run, so that no picture replaces another.
+  private var written: Set<String> = []
 
   /// Makes the directory when missing; fails with a clear message when it cannot.
   init(directory path: String) throws {
@@ -25,7 +28,14 @@ struct PictureWriter {
     guard let svg = BlockSVG.render(analysis) else { return }
     let base = Self.safeName(
       input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
-    let file = directory.appendingPathComponent("\(base)-\(analysis.block.source.line).svg")
+    var name = "\(base)-\(analysis.block.source.line)"
+    var copy = 1
+    while written.contains(name) {
+      copy += 1
+      name = "\(base)-\(analysis.block.source.line)-\(copy)"
+    }
+    written.insert(name)
+    let file = directory.appendingPathComponent(name + ".svg")
     do {
       try FilePermissions.writeAtomically(Data(svg.utf8), toPath: file.path)
     } catch {
