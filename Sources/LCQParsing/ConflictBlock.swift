@@ -39,6 +39,9 @@ public struct ConflictBlock: Sendable {
   public enum Platform: String, Sendable, Hashable {
     case uikit
     case appkit
+
+    /// The framework's name, as explanations say it: `UIKit` or `AppKit`.
+    public var frameworkName: String { self == .appkit ? "AppKit" : "UIKit" }
   }
 
   /// How a message began.

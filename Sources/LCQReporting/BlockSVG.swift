@@ -82,7 +82,8 @@ public enum BlockSVG {
   )] {
     var lines = layout.links.map { link in
       (
-        "[\(link.index + 1)] \(link.text)" + (link.isBroken ? "  (broken by UIKit)" : "")
+        "[\(link.index + 1)] \(link.text)"
+          + (link.isBroken ? "  (broken by \(analysis.block.platform.frameworkName))" : "")
           + (link.isRelaxed && !link.isBroken ? "  (relaxed for this picture)" : ""), link.isBroken
       )
     }

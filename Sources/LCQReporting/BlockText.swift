@@ -44,7 +44,9 @@ public enum BlockText {
       }
     }
     if let broken = block.brokenConstraint, block.brokenConstraintIndex == nil {
-      lines.append(TerminalText.clean("  UIKit broke a constraint not in the list: \(broken.description)"))
+      lines.append(
+        TerminalText.clean(
+          "  \(block.platform.frameworkName) broke a constraint not in the list: \(broken.description)"))
     }
     for issue in block.issues {
       lines.append(style.yellow(TerminalText.clean("  note: \(issue)")))
@@ -60,7 +62,8 @@ public enum BlockText {
     let width = String(block.constraints.count).count
     let number = String(index + 1)
     let padded = String(repeating: " ", count: width - number.count) + number
-    let broken = index == block.brokenConstraintIndex ? style.red("  ← broken by UIKit") : ""
+    let broken =
+      index == block.brokenConstraintIndex ? style.red("  ← broken by \(block.platform.frameworkName)") : ""
     let text = analysis.diagnosis?.sentences[index] ?? block.constraints[index].description
     return "    [\(padded)] \(marker) \(TerminalText.clean(text))\(broken)"
   }
@@ -113,9 +116,9 @@ public enum BlockText {
     if unparsed > 0 { summary += ", \(unparsed) unreadable" }
     if block.isRedacted { summary += ", list redacted (<private>)" }
     if let brokenIndex = block.brokenConstraintIndex {
-      summary += "; UIKit broke [\(brokenIndex + 1)]"
+      summary += "; \(block.platform.frameworkName) broke [\(brokenIndex + 1)]"
     } else if block.brokenConstraint != nil {
-      summary += "; UIKit broke a constraint not in the list"
+      summary += "; \(block.platform.frameworkName) broke a constraint not in the list"
     }
     if block.interleavedLineCount > 0 { summary += "; \(block.interleavedLineCount) unrelated lines skipped" }
     return summary

@@ -56,14 +56,15 @@ enum VerdictText {
     }
     if let standing = replay.brokenConstraint, let index = standing.index, replay.verdict == .conflict {
       let name = "[\(index + 1)]"
+      let framework = analysis.block.platform.frameworkName
       if standing.resolves == true {
-        lines.append("  UIKit broke \(name): removing it resolves the conflict.")
+        lines.append("  \(framework) broke \(name): removing it resolves the conflict.")
       } else if standing.inMinimalSet || standing.inAnyMinimalSet == true {
         lines.append(
-          "  UIKit broke \(name): it takes part in the conflict, but removing it alone does not resolve the block."
+          "  \(framework) broke \(name): it takes part in the conflict, but removing it alone does not resolve the block."
         )
       } else {
-        lines.append("  UIKit broke \(name), which takes no part in any minimal conflicting set.")
+        lines.append("  \(framework) broke \(name), which takes no part in any minimal conflicting set.")
       }
     }
     return lines

@@ -1,3 +1,4 @@
+import Foundation
 import LCQAnalysis
 import LCQParsing
 import XCTest
@@ -91,6 +92,55 @@ final class DiagnosisTests: XCTestCase {
         "<NSLayoutConstraint:0x2 MyApp.Card:0x10.height == 180   (active)>",
       ]))
     XCTAssertFalse(one.diagnosis?.suggestions.isEmpty ?? true)
+  }
+
+  /// "Cell" only when a cell is in the conflict: `UIView-Encapsulated-Layout-*` sizes any view a
+  /// container sizes (a root view, a navigation bar, an input view…). And AppKit blocks speak
+  /// AppKit: no `UILayoutPriority`, no "UIKit broke".
+  func testEveryCorpusBlockSaysCellOnlyForCellsAndAppKitWordsForAppKit() throws {
+    let word = try NSRegularExpression(pattern: #"\bcells?\b"#, options: [.caseInsensitive])
+    var saidCell = 0
+    var appKit = 0
+    for block in Corpus.allBlocks {
+      let analysis = BlockAnalyzer().analyze(block)
+      guard let diagnosis = analysis.diagnosis else { continue }
+      let place = "\(block.source.file):\(block.source.line)"
+      func hasCell(_ indices: [Int]) -> Bool {
+        indices.compactMap { analysis.block.constraints[$0].constraint }.flatMap {
+          $0.items + $0.names.map(\.item)
+        }
+        .contains { item in
+          let name = item.className ?? ""
+          return name.contains("Cell") || name.contains("HeaderFooterView")
+        }
+      }
+      func says(_ text: String) -> Bool {
+        word.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+      }
+      // What speaks of the conflict (its set, or the whole list when it has none), then what
+      // speaks of one constraint.
+      var checks: [(String, [Int])] =
+        ([analysis.title, diagnosis.explanation, diagnosis.noFixReason].compactMap { $0 }
+        + diagnosis.suggestions.map(\.text)).map { ($0, analysis.describedIndices) }
+      for index in analysis.block.constraints.indices {
+        checks += ([diagnosis.sentences[index]].compactMap { $0 } + diagnosis.origins[index].map(\.text)).map
+        {
+          ($0, [index])
+        }
+      }
+      let texts = checks.map(\.0)
+      let wrong = checks.filter { says($0.0) && !hasCell($0.1) }.map(\.0)
+      if checks.contains(where: { says($0.0) }) { saidCell += 1 }
+      XCTAssertEqual(wrong, [], "\(place) says cell with no cell in what it describes")
+      if block.platform == .appkit {
+        appKit += 1
+        for text in texts {
+          XCTAssertFalse(text.contains("UILayoutPriority") || text.contains("UIKit"), "\(place): \(text)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(saidCell, 5, "real cells are still called cells")
+    XCTAssertGreaterThan(appKit, 5)
   }
 
   func testSnapKitFixesPointAtTheSourceLine() {

@@ -83,16 +83,18 @@ enum BlockExplanation {
       replay.verdict == .withinPrecision
       ? "As printed, \(these.lowercased()) (only just: the numbers are rounded)" : these
     var text: String
+    // AppKit logs get AppKit's name.
+    let framework = block.platform.frameworkName
     switch (app.isEmpty, system.isEmpty) {
     case (false, false): text = "\(opening): \(sides[0]) against \(sides[1])."
     case (false, true) where app.count == 1:
       text =
         "\(opening): \(sides[0]) asks for what no layout allows (a negative size, or a contradiction with itself)."
     case (false, true): text = "\(opening): \(sides[0]) contradict each other."
-    default: text = "\(opening): UIKit's own constraints contradict each other (\(sides[0]))."
+    default: text = "\(opening): \(framework)'s own constraints contradict each other (\(sides[0]))."
     }
     if let broken = block.brokenConstraintIndex, let standing = replay.brokenConstraint {
-      text += " UIKit broke [\(broken + 1)]"
+      text += " \(framework) broke [\(broken + 1)]"
       text +=
         standing.resolves == true
         ? ", which resolves it." : standing.inMinimalSet ? "." : ", which is not part of it."

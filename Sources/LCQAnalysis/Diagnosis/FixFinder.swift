@@ -119,16 +119,21 @@ private struct Candidates {
       short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))", appOwned: owned)
   }
 
-  /// For a cell size set by the table or collection view: lower the app's member on the same axis.
+  /// For a size a container sets (a cell's by the table or collection view, a root view's by its
+  /// view controller's container…): lower the app's member on the same axis.
   mutating func addCellSize(_ index: Int) {
     let vertical = constraint(index).firstAttribute == .height
+    let container = SizingContainer(className: constraint(index).firstItem.className)
+    let size = vertical ? "height" : "width"
     for member in appMembers where constraint(member).firstAttribute.isVertical == vertical {
-      add(
-        .cellSizePriority, member,
-        text:
-          "Lower \(reference(member)) to priority 999\(how(member)). The table or collection view fixes the cell's "
-          + "\(vertical ? "height" : "width") with [\(index + 1)] while it measures; at 999 your constraint "
-          + "gives way during that pass and the cell still sizes itself.")
+      let why =
+        container.isCell
+        ? "The table or collection view fixes the \(container.noun)'s \(size) with [\(index + 1)] while it "
+          + "measures; at 999 your constraint gives way during that pass and the \(container.noun) still sizes itself."
+        : "\(container.setter.prefix(1).uppercased() + container.setter.dropFirst()) sets the "
+          + "\(container.noun)'s \(size) with [\(index + 1)]; at 999 your constraint gives way to it instead of "
+          + "breaking the layout."
+      add(.cellSizePriority, member, text: "Lower \(reference(member)) to priority 999\(how(member)). " + why)
     }
   }
 
@@ -187,7 +192,8 @@ private struct Candidates {
       let place = member.sourceLocation.map { " at \($0)" } ?? ""
       return " (SnapKit: add `.priority(999)`\(place))"
     case .masonry: return " (Masonry: add `.priority(999)`)"
-    default: return " (UILayoutPriority(999))"
+    default:
+      return block.platform == .appkit ? " (NSLayoutConstraint.Priority(999))" : " (UILayoutPriority(999))"
     }
   }
 }

@@ -128,9 +128,8 @@ public struct OriginTag: Sendable, Hashable {
     {
       let size =
         identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
-      let className = item.className ?? ""
-      let cell = className.contains("Header") ? "header" : className.contains("Footer") ? "footer" : "cell"
-      return OriginTag(.cellSize, "the \(cell)'s \(size), set by the table or collection view")
+      let container = SizingContainer(className: item.className)
+      return OriginTag(.cellSize, "the \(container.noun)'s \(size), set by \(container.setter)")
     }
     if identifier.hasPrefix("_UITemporaryLayout") || identifier.hasPrefix("fittingSize") {
       return OriginTag(.fittingSize, "a temporary size UIKit sets while it measures a fitting size")

@@ -51,6 +51,13 @@ public enum ConflictTitle {
     if case .autoresizingMask = constraint.origin { return "autoresizing mask" }
     if case .contentSize = constraint.origin { return "intrinsic content size" }
     if let identifier = constraint.identifier {
+      if identifier.hasPrefix("UIView-Encapsulated-Layout-")
+        || identifier.hasPrefix("NSView-Encapsulated-Layout-")
+      {
+        let size =
+          identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
+        return SizingContainer(className: constraint.firstItem.className).titleNoun + " " + size
+      }
       for (prefix, words) in systemPhrases where identifier.hasPrefix(prefix) { return words }
       if identifier.hasPrefix("UISV-") || identifier.hasPrefix("NSSV-") {
         return "stack view " + identifier.dropFirst(5).replacingOccurrences(of: "-", with: " ")
@@ -62,8 +69,6 @@ public enum ConflictTitle {
 
   /// Words for system identifiers, by prefix.
   static let systemPhrases: [(String, String)] = [
-    ("UIView-Encapsulated-Layout-Height", "cell height"), ("UIView-Encapsulated-Layout-Width", "cell width"),
-    ("NSView-Encapsulated-Layout-Height", "cell height"), ("NSView-Encapsulated-Layout-Width", "cell width"),
     ("_UITemporaryLayoutWidth", "temporary fitting width"),
     ("_UITemporaryLayoutHeight", "temporary fitting height"),
     ("fittingSizeHTarget", "fitting width"), ("fittingSizeVTarget", "fitting height"),
