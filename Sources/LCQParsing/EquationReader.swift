@@ -1,4 +1,5 @@
-/// Reads an equation body: `A.attr REL [m*]B.attr [* m] [± c] [NSSpace(n)]` or `A.attr REL [±] c`.
+/// Reads an equation body: `A.attr REL [m*]B.attr [* m] [± c] [NSSpace(n)]`, `A.attr REL [±] c`,
+/// or iOS 7's `A.attr REL` with nothing after it, which means `A.attr REL 0`.
 struct EquationReader {
   let bytes: [UInt8]
   let start: Int
@@ -13,6 +14,8 @@ struct EquationReader {
     }
     index = items.skipBlanks(afterRelation, end)
     var body = ConstraintBody(firstItem: firstItem, firstAttribute: firstAttribute, relation: relation)
+    // iOS 7 printed a zero right side as nothing at all: `UIView:0x15dbe780.midX ==>`.
+    guard index < end else { return body }
 
     var leadingNumber: LoggedNumber?
     if items.isNumberStart(at: index, end: end), let (number, after) = items.readNumber(at: index, end: end) {

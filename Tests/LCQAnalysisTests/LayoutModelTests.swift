@@ -174,6 +174,16 @@ final class LayoutModelTests: XCTestCase {
     XCTAssertEqual(decided.minimalSet.sorted(), [0, 2])
   }
 
+  /// iOS 7's `width ==>` is a width of 0, which 10 contradicts: a conflict of both.
+  func testAnIOS7ZeroRightSideIsReplayed() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 UIView:0xa.width ==>",
+      "<NSLayoutConstraint:0x2 UIView:0xa.width == 10>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.minimalSet.sorted(), [0, 1])
+  }
+
   func testSystemSpacingIsItsNumber() {
     let analysis = analyze([
       "<NSLayoutConstraint:0x1 V:[UIView:0xa]-(NSSpace(8))-[UIView:0xb]   (active)>",

@@ -47,6 +47,19 @@ final class ConstraintParserTests: XCTestCase {
     XCTAssertEqual(failure.column, over.utf8.distance(from: over.startIndex, to: entry.lowerBound) + 1)
   }
 
+  /// iOS 7 printed a zero right side as nothing: `attr ==>` is `attr == 0`.
+  func testAnIOS7EquationWithNothingAfterItsRelationIsZero() throws {
+    let c = try XCTUnwrap(parse("<NSLayoutConstraint:0x15dc6d40 UIView:0x15dbe780.midX ==>"))
+    XCTAssertEqual(c.firstItem.address, "0x15dbe780")
+    XCTAssertEqual(c.firstAttribute, .midX)
+    XCTAssertEqual(c.relation, .equal)
+    XCTAssertNil(c.secondItem)
+    XCTAssertEqual(c.constant.text, "0")
+    let atLeast = try XCTUnwrap(parse("<NSLayoutConstraint:0x1 UIView:0x2.width >=>"))
+    XCTAssertEqual(atLeast.relation, .greaterThanOrEqual)
+    XCTAssertEqual(atLeast.constant.value, 0)
+  }
+
   func testLeadingEdgeVisualFormatMatchesTheEquation() throws {
     let vfl = try XCTUnwrap(
       parse(
