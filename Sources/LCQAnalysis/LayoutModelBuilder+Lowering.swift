@@ -167,9 +167,10 @@ extension LayoutModelBuilder {
     }
   }
 
-  /// `minX`…`maxY` of an autoresizing constraint: the frame relative to the superview named in
-  /// `names:`, or to an unknown origin. AppKit's y axis may be flipped, so there a vertical
-  /// position is always measured from an unknown origin.
+  /// `minX`…`maxY` of an autoresizing constraint: in the two-item form, the frame's own
+  /// position, related directly to the other item's; in the one-item form, the frame relative to
+  /// the superview named in `names:`, or to an unknown origin. AppKit's y axis may be flipped, so
+  /// there a vertical position is always measured from an unknown origin.
   mutating func autoresizingSide(
     _ frame: ItemFrame, _ attribute: LayoutAttribute, _ constraint: LayoutConstraint,
     _ context: inout MemberContext
@@ -182,6 +183,13 @@ extension LayoutModelBuilder {
       default: .one
       }
     let position = horizontal ? frame.x(fraction) : frame.y(fraction)
+    // The two-item form (`v.midX == S.midX + 187.5`, `v.width == S.width`) relates the two frames
+    // directly; only the one-item form (`v.minX == 20`) is measured from the superview's origin.
+    // AppKit's vertical axis stays measured from an unknown origin: the log never says whether
+    // a view is flipped.
+    if constraint.secondItem != nil, block.platform != .appkit || horizontal {
+      return Side(expression: position, kind: horizontal ? .positionX : .positionY)
+    }
     let origin: Expression<Rational>
     if block.platform == .appkit, !horizontal {
       origin = Expression(unknown("origin[\(context.index)].y", .containerOrigin, &context))

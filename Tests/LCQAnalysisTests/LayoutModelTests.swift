@@ -174,6 +174,26 @@ final class LayoutModelTests: XCTestCase {
     XCTAssertEqual(decided.minimalSet.sorted(), [0, 2])
   }
 
+  /// A two-item autoresizing constraint relates the two frames directly (corpus 094's shape):
+  /// right = midX + w/2 = (S.midX + 187.5) + (S.width + 375)/2 = S.right + 375, against the app's
+  /// right == S.right. The one-item form stays relative to the superview's origin.
+  func testTwoItemAutoresizingRelatesTheFramesDirectly() {
+    let analysis = analyze([
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=--& UIView:0xa.midX == UIView:0xb.midX + 187.5   (active)>",
+      "<NSAutoresizingMaskLayoutConstraint:0x2 h=-&- v=--& UIView:0xa.width == UIView:0xb.width + 375   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xa.right == UIView:0xb.right   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.minimalSet.sorted(), [0, 1, 2])
+    // 187.5 + 375/2 = 375: with a constant of −187.5 the three agree (right = S.right).
+    let agreeing = analyze([
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=--& UIView:0xa.midX == UIView:0xb.midX - 187.5   (active)>",
+      "<NSAutoresizingMaskLayoutConstraint:0x2 h=-&- v=--& UIView:0xa.width == UIView:0xb.width + 375   (active)>",
+      "<NSLayoutConstraint:0x3 UIView:0xa.right == UIView:0xb.right   (active)>",
+    ])
+    XCTAssertEqual(agreeing.verdict, .satisfiable)
+  }
+
   /// iOS 7's `width ==>` is a width of 0, which 10 contradicts: a conflict of both.
   func testAnIOS7ZeroRightSideIsReplayed() {
     let analysis = analyze([

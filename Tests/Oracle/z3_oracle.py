@@ -135,6 +135,10 @@ class Model:
             fraction = {"min": 0, "mid": Fraction(1, 2), "max": 1}[attribute[:3]]
             position = x + fraction * w if horizontal else y + fraction * h
             superview = next((n for n in c.get("names", []) if n["key"] == "|" and n.get("address")), None)
+            two_item = c.get("second_item") is not None
+            if two_item and (self.block["platform"] != "appkit" or horizontal):
+                # v.midX == S.midX + c relates the two frames directly.
+                return (position, "x" if horizontal else "y")
             if self.block["platform"] == "appkit" and not horizontal:
                 origin = self.var(f"origin[{index}].y")
             elif superview:
