@@ -18,7 +18,10 @@ extension LCQCommand {
         Reads each FILE (or standard input) as it arrives, analyses every conflict message and \
         stores it: blocks are committed within about a second of their end, so `lcq top` sees a \
         live `log stream` pipe. The same log ingested twice is stored once (see docs/store.md). \
-        SIGINT or SIGTERM commits what was read and exits with status 0.
+        SIGINT or SIGTERM commits every message read whole, drops the one being read (a line \
+        says so; ingest the log again to store it) and exits with status 0. A message a file \
+        ends inside is kept uncounted until a later ingest reads it whole. A message whose \
+        analysis crashed lcq is stored unanalysed by the next ingest (DATABASE-quarantine).
 
         Prints one summary line to stderr at the end, and a progress line while it works when \
         stderr is a terminal.
