@@ -68,6 +68,11 @@ enum PrintedPrecision {
 
   /// 10^exponent, exactly.
   static func powerOfTen(_ exponent: Int) -> Rational {
+    guard exponent.magnitude > 18 else {  // the common case: one 64-bit fraction
+      var power: Int64 = 1
+      for _ in 0..<exponent.magnitude { power *= 10 }
+      return exponent < 0 ? Rational(1, power) : Rational(power, 1)
+    }
     var remaining = Int(exponent.magnitude)
     var power = Rational.one
     while remaining > 0 {  // at most ``exponentBound`` / 18 steps

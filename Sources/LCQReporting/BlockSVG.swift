@@ -25,8 +25,11 @@ public enum BlockSVG {
     let placed = placer.extent
     let canvasWidth = max(width, placed.right + margin)
     let legendTop = max(margin + canvas.drawingHeight, placed.bottom) + 28
+    // Each legend entry wrapped to the canvas; its continuation lines are indented.
     let legend = legendLines(analysis, layout).flatMap { line in
-      wrapped(line.text, width: canvasWidth - 2 * margin, fontSize: 12).map { ($0, line.isBroken) }
+      wrapped(line.text, width: canvasWidth - 2 * margin, fontSize: 12).enumerated().map {
+        (text: $0.element, isBroken: line.isBroken, indent: $0.offset == 0 ? 0.0 : 16.0)
+      }
     }
     let height = legendTop + Double(legend.count) * legendLineHeight + margin
     var svg = [
@@ -42,20 +45,18 @@ public enum BlockSVG {
     }
     svg += boxes.shapes + links.shapes + boxes.labels + links.labels
     for (number, line) in legend.enumerated() {
-      // A wrapped line's continuation is indented by its place, not by spaces (SVG folds them).
-      let indent = line.0.hasPrefix("    ") ? 16.0 : 0
       svg.append(
         text(
-          String(line.0.drop { $0 == " " }), x: margin + indent,
-          y: legendTop + Double(number) * legendLineHeight,
-          attributes: line.1 ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
+          line.text, x: margin + line.indent, y: legendTop + Double(number) * legendLineHeight,
+          attributes: line.isBroken ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
   }
 
   /// `text` cut into lines that fit `width` (``LabelPlacer``'s estimate), at spaces where it
-  /// can; lines after the first are indented. A title keeps its first line, with `…`.
+  /// can; lines after the first leave room for an indent of 4 characters. A title keeps its
+  /// first line, with `…`.
   static func wrapped(_ text: String, width: Double, fontSize: Double) -> [String] {
     let perLine = max(10, Int(width / (fontSize * LabelPlacer.characterWidth)))
     guard text.count > perLine else { return [text] }
@@ -64,13 +65,13 @@ public enum BlockSVG {
     while !rest.isEmpty {
       let room = lines.isEmpty ? perLine : perLine - 4
       if rest.count <= room {
-        lines.append((lines.isEmpty ? "" : "    ") + rest)
+        lines.append(String(rest))
         break
       }
       let window = rest.prefix(room)
       let cut =
         window.lastIndex(of: " ").map { $0 > window.startIndex ? $0 : window.endIndex } ?? window.endIndex
-      lines.append((lines.isEmpty ? "" : "    ") + rest[..<cut])
+      lines.append(String(rest[..<cut]))
       rest = rest[cut...].drop { $0 == " " }
     }
     return lines

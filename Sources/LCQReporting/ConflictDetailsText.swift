@@ -23,13 +23,13 @@ public enum ConflictDetailsText {
   }
 
   static func text(_ details: ConflictDetails) -> String {
-    var output = "\(details.fingerprint)  \(TableText.oneLine(details.title))\n"
+    var output = "\(details.fingerprint)  \(TerminalText.oneLine(details.title))\n"
     output += "status: \(statusText(details))   verdict: \(details.verdict)\n"
     output += "seen: \(counted(details.occurrences, "time")) in \(counted(details.runs, "run")), "
     output += "first \(UnixTime.iso(details.firstSeen)) (build \(details.firstBuild ?? "?")), "
     output += "last \(UnixTime.iso(details.lastSeen)) (build \(details.lastBuild ?? "?"))\n\n"
     output += "Minimal conflicting set:\n"
-    for description in details.minimalSet { output += "  \(TableText.oneLine(description))\n" }
+    for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
     output += "\nExplanation: \(details.explanation ?? "not computed by this lcq version")\n"
     output += "Best fix: \(details.bestFix ?? "not computed by this lcq version")\n"
     for (name, rows) in [

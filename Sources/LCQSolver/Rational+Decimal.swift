@@ -16,38 +16,22 @@ extension Rational {
   /// all is within the limits (``init(decimal:)`` rejects it for its form).
   public static func isWithinDecimalLimits(_ text: some StringProtocol) -> Bool {
     var digits = 0
-    var exponentDigits = 0
+    var exponent = 0  // its magnitude; leading zeros add nothing
     var inExponent = false
     for byte in text.utf8 {
       if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
         inExponent = true
       } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
         if inExponent {
-          // Leading zeros of the exponent do not count.
-          if exponentDigits > 0 || byte != UInt8(ascii: "0") { exponentDigits += 1 }
-          if exponentDigits > 3 { return false }
+          exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+          if exponent > maximumDecimalExponent { return false }
         } else {
           digits += 1
           if digits > maximumDecimalDigits { return false }
         }
       }
     }
-    guard inExponent else { return true }
-    return Self.exponent(of: text) <= maximumDecimalExponent
-  }
-
-  /// The magnitude of the exponent of a literal with at most three exponent digits.
-  private static func exponent(of text: some StringProtocol) -> Int {
-    var value = 0
-    var inExponent = false
-    for byte in text.utf8 {
-      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-        inExponent = true
-      } else if inExponent, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-    }
-    return value
+    return true
   }
 
   /// The exact value of a decimal literal: `[-+]digits[.digits][e[-+]digits]` (also `.5`, `5.`).

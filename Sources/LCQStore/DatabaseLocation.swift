@@ -49,8 +49,8 @@ public enum DatabaseLocation {
     let parameters = rest[rest.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
     result += parameters.map { parameter -> String in
       guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
-      let key = parameter[..<equals].lowercased()
-      let secret = ["password", "secret", "token", "key"].contains { key.contains($0) }
+      let key = parameter[..<equals]
+      let secret = ["password", "secret", "token", "key"].contains { key.lowercased().contains($0) }
       return secret ? key + "=***" : String(parameter)
     }.joined(separator: "&")
     return result

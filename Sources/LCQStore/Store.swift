@@ -76,17 +76,7 @@ public final class Store: Sendable {
       }
       return
     }
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(Self.busyTimeout)
-    configuration.label = "lcq"
-    configuration.prepareDatabase { db in
-      // An insert whose triggers update other rows keeps a statement journal; on disk (the
-      // default) that was most of an ingest's writes: 8 small writes a block to a temp file.
-      try db.execute(sql: "PRAGMA temp_store = MEMORY")
-      // A database from elsewhere (a CI artifact) may carry views and triggers of its own: its
-      // schema may not call functions with side effects (SQLite's trusted_schema).
-      try db.execute(sql: "PRAGMA trusted_schema = OFF")
-    }
+    let configuration = Self.configuration(readOnly: false)
     do {
       try Self.refuseForeignFile(at: path, exists: exists)
       // Created owner-only before SQLite opens it; SQLite gives the WAL and shared-memory
@@ -167,18 +157,15 @@ public final class Store: Sendable {
   /// which is right for a file nobody is writing (a copy, an artifact) and may miss a write in
   /// progress.
   static func readOnlyQueue(at path: String) throws -> DatabaseQueue {
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(busyTimeout)
-    configuration.label = "lcq"
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA temp_store = MEMORY")
-      try db.execute(sql: "PRAGMA trusted_schema = OFF")
-    }
-    do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
+    let configuration = configuration(readOnly: true)
+    /// Opens `location` and reads its schema, which is where a missing shared-memory file shows.
+    func opened(_ location: String) throws -> DatabaseQueue {
+      let queue = try DatabaseQueue(path: location, configuration: configuration)
       _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
       return queue
+    }
+    do {
+      return try opened(path)
     } catch let error as DatabaseError
       where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
     {
@@ -186,10 +173,25 @@ public final class Store: Sendable {
       var allowed = CharacterSet.urlPathAllowed
       allowed.remove(charactersIn: "?#%")
       let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
-      let queue = try DatabaseQueue(path: "file:" + encoded + "?immutable=1", configuration: configuration)
-      _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
-      return queue
+      return try opened("file:" + encoded + "?immutable=1")
     }
+  }
+
+  /// How every connection is set up, for writing or for reading only.
+  static func configuration(readOnly: Bool) -> Configuration {
+    var configuration = Configuration()
+    configuration.readonly = readOnly
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.label = "lcq"
+    configuration.prepareDatabase { db in
+      // An insert whose triggers update other rows keeps a statement journal; on disk (the
+      // default) that was most of an ingest's writes: 8 small writes a block to a temp file.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+      // A database from elsewhere (a CI artifact) may carry views and triggers of its own: its
+      // schema may not call functions with side effects (SQLite's trusted_schema).
+      try db.execute(sql: "PRAGMA trusted_schema = OFF")
+    }
+    return configuration
   }
 
   /// A GRDB or SQLite error as a ``StoreError``.

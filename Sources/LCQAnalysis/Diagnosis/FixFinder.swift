@@ -73,11 +73,7 @@ private struct Candidates {
       let member = constraint(index)
       if case .autoresizingMask = member.origin { addAutoresizing(index) }
       let identifier = member.identifier ?? ""
-      if identifier.hasPrefix("UIView-Encapsulated-Layout-")
-        || identifier.hasPrefix("NSView-Encapsulated-Layout-")
-      {
-        addCellSize(index)
-      }
+      if SizingContainer.sizedDimension(identifier: identifier) != nil { addCellSize(index) }
       if identifier.hasPrefix("UISV-hiding") || identifier.hasPrefix("NSSV-hiding") {
         addStackViewHiding(index)
       }

@@ -123,11 +123,7 @@ public struct OriginTag: Sendable, Hashable {
   ]
 
   static func identifierTag(_ identifier: String, item: LayoutItem) -> OriginTag? {
-    if identifier.hasPrefix("UIView-Encapsulated-Layout-")
-      || identifier.hasPrefix("NSView-Encapsulated-Layout-")
-    {
-      let size =
-        identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
+    if let size = SizingContainer.sizedDimension(identifier: identifier) {
       let container = SizingContainer(className: item.className)
       return OriginTag(.cellSize, "the \(container.noun)'s \(size), set by \(container.setter)")
     }

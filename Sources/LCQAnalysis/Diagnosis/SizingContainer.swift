@@ -8,6 +8,16 @@ enum SizingContainer: Sendable, Equatable {
   /// A view whose class says nothing more (an app's own view): some container sizes it.
   case sizedView
 
+  /// What an identifier sets when it is UIKit's or AppKit's `*-Encapsulated-Layout-*`
+  /// (`height`, `width` or `position`), else `nil`.
+  static func sizedDimension(identifier: String?) -> String? {
+    guard let identifier,
+      identifier.hasPrefix("UIView-Encapsulated-Layout-")
+        || identifier.hasPrefix("NSView-Encapsulated-Layout-")
+    else { return nil }
+    return identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
+  }
+
   /// The container of a view of class `className` (module-qualified or not).
   init(className: String?) {
     let name = className ?? ""

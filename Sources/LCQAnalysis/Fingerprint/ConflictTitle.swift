@@ -51,11 +51,7 @@ public enum ConflictTitle {
     if case .autoresizingMask = constraint.origin { return "autoresizing mask" }
     if case .contentSize = constraint.origin { return "intrinsic content size" }
     if let identifier = constraint.identifier {
-      if identifier.hasPrefix("UIView-Encapsulated-Layout-")
-        || identifier.hasPrefix("NSView-Encapsulated-Layout-")
-      {
-        let size =
-          identifier.hasSuffix("Height") ? "height" : identifier.hasSuffix("Width") ? "width" : "position"
+      if let size = SizingContainer.sizedDimension(identifier: identifier) {
         return SizingContainer(className: constraint.firstItem.className).titleNoun + " " + size
       }
       for (prefix, words) in systemPhrases where identifier.hasPrefix(prefix) { return words }

@@ -24,7 +24,7 @@ public enum MarkdownText {
   public static func escape(_ text: String) -> String {
     var output = ""
     var previous: [Character] = []  // the last three characters of the text, lower-cased
-    for character in TableText.oneLine(text) {
+    for character in TerminalText.oneLine(text) {
       if "\\`*_{}[]()<>#+!|~".contains(character) { output.append("\\") }
       let joinsBefore =
         (character == "/" && previous.suffix(2) == [":", "/"])

@@ -3,7 +3,7 @@
 enum TableText {
   static func render(_ table: ResultTable) -> String {
     guard !table.rows.isEmpty else { return "(none)\n" }
-    let texts = table.rows.map { $0.map { oneLine($0.text) } }
+    let texts = table.rows.map { $0.map { TerminalText.oneLine($0.text) } }
     let headers = table.columns.map { $0.replacingOccurrences(of: "_", with: " ") }
     var widths = headers.map(\.count)
     for row in texts {
@@ -22,8 +22,6 @@ enum TableText {
     return output
   }
 
-  /// A cell on one line, cleaned (``TerminalText/oneLine(_:)``).
-  static func oneLine(_ text: String) -> String { TerminalText.oneLine(text) }
 }
 
 extension String {

@@ -69,21 +69,18 @@ extension Store {
   /// Whether any ingest recorded `scope` (for `app`, when given): a build or run id nobody
   /// ingested is a typo or an empty ingest, never a passing check.
   public func hasRuns(in scope: CheckScope, app: String?) throws(StoreError) -> Bool {
-    try read { db in
-      let count: Int
+    let (buildKey, runKey): (String?, String?) =
       switch scope {
-      case .build(let build):
-        count =
-          try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM runs WHERE build_key = ? AND (? IS NULL OR app = ?)",
-            arguments: [BuildKey.of(build), app, app]) ?? 0
-      case .run(let run):
-        count =
-          try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM runs WHERE run_key = ? AND (? IS NULL OR app = ?)",
-            arguments: [run, app, app]) ?? 0
+      case .build(let build): (BuildKey.of(build), nil)
+      case .run(let run): (nil, run)
       }
-      return count > 0
+    return try read { db in
+      try Bool.fetchOne(
+        db,
+        sql: """
+          SELECT EXISTS (SELECT 1 FROM runs WHERE (build_key = ? OR run_key = ?) AND (? IS NULL OR app = ?))
+          """,
+        arguments: [buildKey, runKey, app, app]) ?? false
     }
   }
 

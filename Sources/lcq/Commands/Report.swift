@@ -44,8 +44,9 @@ extension LCQCommand {
 
     func scope() throws(ValidationError) -> ReportScope {
       // By default the window ends after the current second, so a run ingested just now counts.
-      let window = try TimeWindow(since: since, until: until ?? "0s", now: currentTime + 1)
-      return ReportScope(since: window.since ?? 0, until: window.until ?? currentTime + 1, app: app)
+      let now = currentTime + 1
+      let window = try TimeWindow(since: since, until: until, now: now, defaultUntil: now)
+      return ReportScope(since: window.since ?? 0, until: window.until ?? now, app: app)
     }
 
     mutating func run() throws {

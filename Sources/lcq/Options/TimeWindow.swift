@@ -16,13 +16,16 @@ struct TimeWindow {
   static let untilHelp =
     "The window's end, exclusive (default: now): a duration back from now, a UTC date or an ISO 8601 time."
 
-  /// Resolves the options at `now`; a usage error names the option that is wrong.
-  init(since: String?, until: String?, now: Int64) throws(ValidationError) {
+  /// Resolves the options at `now`; a usage error names the option that is wrong. Without
+  /// `--until` the window ends at `defaultUntil` (the report's: now), or is open.
+  init(since: String?, until: String?, now: Int64, defaultUntil: Int64? = nil) throws(ValidationError) {
     if let until {
       guard let end = TimeArgument.parse(until, now: now) else {
         throw ValidationError("--until '\(until)' is not \(TimeArgument.help)")
       }
       self.until = end
+    } else {
+      self.until = defaultUntil
     }
     if let since {
       guard let start = TimeArgument.parse(since, now: self.until ?? now) else {
