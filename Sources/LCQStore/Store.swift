@@ -32,9 +32,10 @@ public final class Store: Sendable {
     case createIfMissing
     /// The file must exist.
     case existing
-    /// The file must exist; it is opened read-only and never migrated, so a user who cannot
-    /// write the file or its folder can read it (a nightly database owned by the cron user, a
-    /// downloaded CI artifact).
+    /// The file must exist; it is opened read-only, so a user who cannot write the file or its
+    /// folder can read it (a nightly database owned by the cron user, a downloaded CI
+    /// artifact). A database with an older schema, or one another process is still creating,
+    /// is migrated first when the user can write it, and refused when not.
     case readOnly
   }
 
@@ -65,16 +66,21 @@ public final class Store: Sendable {
         let queue = try Self.readOnlyQueue(at: path)
         let applied = try queue.read { db in try Self.appliedMigrations(db) }
         let missing = EmbeddedSQL.migrations.map(\.name).filter { !applied.contains($0) }
-        if !missing.isEmpty {
+        if missing.isEmpty {
+          pool = queue
+          return
+        }
+        // An older schema, or a database another process is creating right now: a user who
+        // can write the file migrates it (waiting for that process's migration to commit);
+        // any other user is told who can.
+        if !fileManager.isWritableFile(atPath: path) {
           throw StoreError.needsMigration(path: path, from: applied.count, to: Self.schemaVersion)
         }
-        pool = queue
       } catch let error as StoreError {
         throw error
       } catch {
         throw Self.storeError(error, path: path)
       }
-      return
     }
     let configuration = Self.configuration(readOnly: false)
     do {

@@ -61,22 +61,42 @@ final class NewcomerTests: XCTestCase {
     }
   }
 
-  /// A database that needs a migration is not migrated by a command that only reads: one line
-  /// says what to run.
+  /// A database that needs a migration: a reader who cannot write it gets one line saying what
+  /// to run and changes nothing; the owner's read migrates it first and answers.
   func testAReaderAsksForAMigrationInOneLine() throws {
-    try fixture.ingestAll()
+    // A database as schema 1 left it: the first migration only, recorded as GRDB records it.
+    let first = LCQProcess.repositoryRoot.appendingPathComponent("Migrations/0001_initial.sql")
     _ = try fixture.python(
-      "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '0002_conflict_missing.sql'\"); db.commit()"
-    )
-    let top = try fixture.lcq(["top"])
-    XCTAssertEqual(top.status, 2)
+      """
+      db.executescript(open(sys.argv[2]).read())
+      db.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+      db.execute("INSERT INTO grdb_migrations VALUES ('0001_initial.sql')")
+      db.commit()
+      """, arguments: [first.path])
+    let applied = "print(db.execute('SELECT count(*) FROM grdb_migrations').fetchone()[0])"
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.database)
+    let reader = try asReader(["top"])
+    XCTAssertEqual(reader.status, 2)
     XCTAssertEqual(
-      top.stderr,
+      reader.stderr,
       "lcq: \(fixture.database): the database has schema 1 and this lcq reads schema 2; "
         + "run `lcq db migrate` as a user who can write it\n")
-    XCTAssertEqual(
-      try fixture.python("print(db.execute('SELECT count(*) FROM grdb_migrations').fetchone()[0])"), "1",
-      "the reader migrated nothing")
+    XCTAssertEqual(try fixture.python(applied), "1", "the reader migrated nothing")
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.database)
+    let owner = try fixture.lcq(["top"])
+    XCTAssertEqual(owner.status, 0, owner.stderr)
+    XCTAssertEqual(owner.stderr, "")
+    XCTAssertEqual(try fixture.python(applied), "2", "the owner's read migrated the database")
+  }
+
+  /// A database file an ingest has just created (empty: its migration is not yet committed)
+  /// is read as an empty database by a reader who can write it, not refused as schema 0.
+  func testAReaderOfADatabaseBeingCreatedWaitsForItsSchema() throws {
+    FileManager.default.createFile(atPath: fixture.database, contents: Data())
+    let top = try fixture.lcq(["top", "--format", "json"])
+    XCTAssertEqual(top.status, 0, top.stderr)
+    XCTAssertEqual(top.stderr, "")
+    XCTAssertTrue(top.stdout.contains("\"conflicts\" : []") || top.stdout.contains("\"conflicts\":[]"), top.stdout)
   }
 
   /// `lcq check` on a build or run no ingest recorded exits 2 with one line, whatever the
