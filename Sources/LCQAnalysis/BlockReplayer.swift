@@ -39,7 +39,13 @@ public enum BlockReplayer {
       replay = Replay(verdict: .undecidable)
       replay.excluded = model.excluded
       replay.model = model
-      if case .solver(let message) = error { replay.note = "the solver failed: \(message)" }
+      switch error {
+      case .solver(let message): replay.note = "the solver failed: \(message)"
+      case .numbersTooLarge:
+        replay.missing = (model.missing.union([.hugeNumber])).sorted()
+        replay.note =
+          "numbers too large to decide exactly: past \(Rational.maximumBitWidth) bits while solving"
+      }
     }
     replay.brokenConstraint = standing(of: block, replay)
     return replay

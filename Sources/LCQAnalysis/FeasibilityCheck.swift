@@ -20,7 +20,7 @@ enum Feasibility {
         switch error {
         case .unsatisfiableConstraint(_, let proof): return refuted(by: proof, owners: owners)
         case .duplicateConstraint: continue  // an implicit row that is already in
-        default: throw ReplayError.solver("\(error)")
+        default: throw ReplayError(error)
         }
       }
     }
@@ -43,4 +43,15 @@ enum Feasibility {
 enum ReplayError: Error {
   /// The solver reported a broken invariant.
   case solver(String)
+  /// The numbers grew past the solver's size limit (``Rational/maximumBitWidth``).
+  case numbersTooLarge
+
+  /// The replay's reading of a solver error that is not an answer.
+  init(_ error: SolverError<Rational>) {
+    if case .numbersTooLarge = error {
+      self = .numbersTooLarge
+    } else {
+      self = .solver("\(error)")
+    }
+  }
 }

@@ -104,7 +104,7 @@ struct MemberSystem {
       try solver.add(row)
       return nil
     } catch {
-      guard case .unsatisfiableConstraint(_, let proof) = error else { throw .solver("\(error)") }
+      guard case .unsatisfiableConstraint(_, let proof) = error else { throw ReplayError(error) }
       return Feasibility.refuted(by: proof, owners: owners)
     }
   }
@@ -113,7 +113,7 @@ struct MemberSystem {
     do {
       try solver.remove(row)
     } catch {
-      throw .solver("\(error)")
+      throw ReplayError(error)
     }
   }
 }

@@ -21,6 +21,19 @@ extension Rational: SolverNumber {
     return false  // a big value is never zero: zero is always stored small
   }
 
+  /// The most bits a numerator or denominator may have while the solver computes with it:
+  /// 8,192 bits, about 2,466 decimal digits. Numbers read from a log stop at 40 digits or an
+  /// exponent of ±400 (1,329 bits), so only a long chain of such numbers multiplied together
+  /// reaches it.
+  public static let maximumBitWidth = 8_192
+
+  /// Whether the numerator or the denominator has more than ``maximumBitWidth`` bits.
+  @inlinable public var exceedsSizeLimit: Bool {
+    guard case .big(let fraction) = storage else { return false }
+    return fraction.numerator.bitWidth > Self.maximumBitWidth
+      || fraction.denominator.bitWidth > Self.maximumBitWidth
+  }
+
   /// The nearest `Double` (approximately, for values that do not fit in 64 bits).
   public var doubleValue: Double {
     switch storage {
@@ -56,10 +69,20 @@ extension Rational: SolverNumber {
   }
 
   /// The sum with arbitrary precision (kept out of line so that the 64-bit path stays small).
+  ///
+  /// Knuth's way (TAOCP vol. 2, §4.5.1): with `g = gcd(b, d)`, `a/b + c/d` is
+  /// `t / (b/g · d/g')` where `t = a·(d/g) + c·(b/g)` and `g' = gcd(t, g)`, already in lowest
+  /// terms. The GCDs work on the denominators, not on the whole result, and integers need none.
   @usableFromInline @inline(never) static func bigSum(_ lhs: Rational, _ rhs: Rational) -> Rational {
-    reduced(
-      lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-      lhs.denominator * rhs.denominator)
+    let (a, b, c, d) = (lhs.numerator, lhs.denominator, rhs.numerator, rhs.denominator)
+    if b == 1, d == 1 { return inLowestTerms(a + c, 1) }
+    let g = BigInt(greatestCommonDivisor(b.magnitude, d.magnitude))
+    if g == 1 { return inLowestTerms(a * d + c * b, b * d) }
+    let (bg, dg) = (b / g, d / g)
+    let t = a * dg + c * bg
+    if t.isZero { return .zero }
+    let h = BigInt(greatestCommonDivisor(t.magnitude, g.magnitude))
+    return h == 1 ? inLowestTerms(t, bg * d) : inLowestTerms(t / h, bg * (d / h))
   }
 
   /// The negation.
@@ -104,8 +127,17 @@ extension Rational: SolverNumber {
 
   /// The product with arbitrary precision (kept out of line so that the 64-bit path stays
   /// small).
+  ///
+  /// Cross-reduced first (`gcd(a, d)` and `gcd(c, b)` for `a/b · c/d`), so that the product is
+  /// in lowest terms without a GCD of the whole result.
   @usableFromInline @inline(never) static func bigProduct(_ lhs: Rational, _ rhs: Rational) -> Rational {
-    reduced(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
+    var (a, b, c, d) = (lhs.numerator, lhs.denominator, rhs.numerator, rhs.denominator)
+    if a.isZero || c.isZero { return .zero }
+    let g1 = BigInt(greatestCommonDivisor(a.magnitude, d.magnitude))
+    if g1 != 1 { (a, d) = (a / g1, d / g1) }
+    let g2 = BigInt(greatestCommonDivisor(c.magnitude, b.magnitude))
+    if g2 != 1 { (c, b) = (c / g2, b / g2) }
+    return inLowestTerms(a * c, b * d)
   }
 
   /// The quotient.

@@ -71,14 +71,20 @@ public struct Rational: Sendable, Hashable {
       numerator.negate()
       denominator.negate()
     }
-    let divisor = numerator.greatestCommonDivisor(with: denominator)
+    let divisor = BigInt(greatestCommonDivisor(numerator.magnitude, denominator.magnitude))
     if divisor != 1, !divisor.isZero {
       numerator /= divisor
       denominator /= divisor
     }
-    if numerator.isZero { denominator = 1 }
+    return inLowestTerms(numerator, denominator)
+  }
+
+  /// A fraction already in lowest terms (`denominator > 0`), in the smallest storage that
+  /// holds it.
+  @usableFromInline static func inLowestTerms(_ numerator: BigInt, _ denominator: BigInt) -> Rational {
+    if numerator.isZero { return .zero }
     if let small = Int64(exactly: numerator), let smallDenominator = Int64(exactly: denominator),
-      small != .min
+      small != .min, smallDenominator != .min
     {
       return Rational(storage: .small(small, smallDenominator))
     }

@@ -25,6 +25,11 @@ struct Row<Number: SolverNumber>: Sendable {
   /// The symbols with a cell, in order.
   var symbols: some Sequence<Symbol> { cells.lazy.map(\.symbol) }
 
+  /// Whether the constant or a coefficient is past the solver's size limit.
+  var exceedsSizeLimit: Bool {
+    constant.exceedsSizeLimit || cells.contains { $0.coefficient.exceedsSizeLimit }
+  }
+
   /// Whether the row has no cells.
   var isConstant: Bool { cells.isEmpty }
 

@@ -69,7 +69,7 @@ extension Solver {
       guard let entering = best?.symbol else { throw .internalError("dual optimize failed") }
       rows[leaving] = nil
       row.solve(for: leaving, and: entering)
-      substitute(entering, with: row)
+      try substitute(entering, with: row)
       rows[entering] = row
     }
   }

@@ -85,7 +85,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
 
     if let subject {
       row.solve(for: subject)
-      substitute(subject, with: row)
+      try substitute(subject, with: row)
       rows[subject] = row
     } else {
       try addWithArtificialVariable(row, constraint: constraint, tag: tag)
@@ -222,7 +222,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
     if var artificialRow = rows.removeValue(forKey: artificial), !artificialRow.isConstant {
       let entering = artificialRow.symbols.first(where: \.isRestricted) ?? artificialRow.cells[0].symbol
       artificialRow.solve(for: artificial, and: entering)
-      substitute(entering, with: artificialRow)
+      try substitute(entering, with: artificialRow)
       rows[entering] = artificialRow
     }
     for index in rows.entries.indices { rows.entries[index].remove(artificial) }
@@ -240,7 +240,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
       }
       var row = rows.removeValue(forKey: leaving)!
       row.solve(for: leaving, and: marker)
-      substitute(marker, with: row)
+      try substitute(marker, with: row)
     }
     try optimize()
   }
@@ -248,7 +248,11 @@ public struct Solver<Number: SolverNumber>: Sendable {
   // MARK: Substitution and optimisation
 
   /// Replaces `symbol` by `row` in every row and in the objective.
-  mutating func substitute(_ symbol: Symbol, with row: Row<Number>) {
+  ///
+  /// Every pivot passes here, so this is where the size of the numbers is bounded: a row past
+  /// the limit is refused before it is multiplied into the others.
+  mutating func substitute(_ symbol: Symbol, with row: Row<Number>) throws(SolverError<Number>) {
+    if row.exceedsSizeLimit { throw .numbersTooLarge }
     let known = infeasibleRows.count
     // Walk the rows by index (no second reference that would force a copy).
     for index in rows.entries.indices where rows.entries[index].cell(symbol) != nil {
@@ -279,7 +283,7 @@ public struct Solver<Number: SolverNumber>: Sendable {
       }
       var row = rows.removeValue(forKey: leaving)!
       row.solve(for: leaving, and: entering)
-      substitute(entering, with: row)
+      try substitute(entering, with: row)
       rows[entering] = row
     }
   }

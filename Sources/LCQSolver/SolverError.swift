@@ -14,6 +14,9 @@ public enum SolverError<Number: SolverNumber>: Error, Sendable {
   case requiredEditVariable(Variable)
   /// The objective is unbounded: a solver invariant was broken (a bug, never expected).
   case internalError(String)
+  /// A pivot would compute with a number past ``SolverNumber/exceedsSizeLimit``. The solver is
+  /// left part-way through the request and must not be used again.
+  case numbersTooLarge
 }
 
 /// The proof that a set of required constraints cannot hold together (a Farkas certificate).

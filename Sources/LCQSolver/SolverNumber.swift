@@ -13,6 +13,9 @@ public protocol SolverNumber: Sendable, Comparable, CustomStringConvertible {
   var isNearZero: Bool { get }
   /// The nearest `Double`, for display and for drawing.
   var doubleValue: Double { get }
+  /// Whether the value is past the size the solver computes with: arithmetic on it could take
+  /// unbounded time, so the solver stops with ``SolverError/numbersTooLarge``.
+  var exceedsSizeLimit: Bool { get }
 
   static func + (lhs: Self, rhs: Self) -> Self
   static func - (lhs: Self, rhs: Self) -> Self
@@ -33,4 +36,6 @@ extension Double: SolverNumber {
   @inlinable public var isNearZero: Bool { Swift.abs(self) < 1.0e-8 }
   /// The value itself.
   @inlinable public var doubleValue: Double { self }
+  /// Never: a `Double` has a fixed size.
+  @inlinable public var exceedsSizeLimit: Bool { false }
 }

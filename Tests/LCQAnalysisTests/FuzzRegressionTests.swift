@@ -32,4 +32,27 @@ final class FuzzRegressionTests: XCTestCase {
     XCTAssertEqual(replay.witnesses.count, 3)
     XCTAssertTrue(replay.witnesses.allSatisfy(\.isVerified))
   }
+
+  /// v1 = 10^400·v2, …, v8 = 10^400·v9, v9 = 1 and v1 = 2 conflict (v1 would be 10^3200), but
+  /// the solver's numbers pass `Rational.maximumBitWidth` (10^3200 has 10,631 bits): the block
+  /// is undecidable for huge numbers, not a stall.
+  func testAChainPastTheSizeLimitIsUndecidable() throws {
+    let block = try XCTUnwrap(blocks("chain-past-size-limit.log").first)
+    let analysis = BlockAnalyzer().analyze(block)
+    XCTAssertEqual(analysis.verdict, .undecidable)
+    XCTAssertEqual(analysis.replay?.missing, [.hugeNumber])
+    XCTAssertEqual(analysis.minimalSet, [])
+  }
+
+  /// The same chain with five links (10^2000: 6,644 bits) is within the limit: a conflict that
+  /// needs all seven constraints (without any one of them the rest have a solution).
+  func testAChainWithinTheSizeLimitIsProven() throws {
+    let block = try XCTUnwrap(blocks("chain-within-size-limit.log").first)
+    let analysis = BlockAnalyzer().analyze(block)
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.minimalSet.sorted(), Array(0..<7))
+    XCTAssertEqual(analysis.replay?.certificate?.isVerified, true)
+    XCTAssertEqual(analysis.replay?.witnesses.count, 7)
+    XCTAssertTrue(analysis.replay?.witnesses.allSatisfy(\.isVerified) ?? false)
+  }
 }

@@ -91,5 +91,3 @@ final class RationalTests: XCTestCase {
     }
   }
 }
-
-/// A small seeded generator, so that every run tests the same cases.

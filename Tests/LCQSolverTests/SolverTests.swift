@@ -1,3 +1,4 @@
+import BigInt
 import XCTest
 
 @testable import LCQSolver
@@ -127,5 +128,24 @@ final class SolverTests: XCTestCase {
     try solver.remove(first)
     let values = solver.values()
     XCTAssertTrue(copy.isSatisfied { values[$0] ?? .zero }, "\(values)")
+  }
+
+  /// A pivot on a number of more than `Rational.maximumBitWidth` bits stops the solver; one
+  /// just under the limit is solved exactly.
+  func testNumbersPastTheSizeLimitStopTheSolver() throws {
+    let x = Variable("x")
+    let under = Q(numerator: BigInt(1) << 8_000, denominator: 1)
+    var solver = Solver<Q>()
+    try solver.add(Constraint(Expression(x), .equal, Expression(constant: under)))
+    XCTAssertEqual(solver.value(of: x), under)
+
+    let past = Q(numerator: BigInt(1) << 8_192, denominator: 3)  // 8,193 bits
+    XCTAssertTrue(past.exceedsSizeLimit)
+    XCTAssertFalse(under.exceedsSizeLimit)
+    var stopped = Solver<Q>()
+    XCTAssertThrowsError(try stopped.add(Constraint(Expression(x), .equal, Expression(constant: past)))) {
+      error in
+      guard case SolverError<Q>.numbersTooLarge = error else { return XCTFail("\(error)") }
+    }
   }
 }

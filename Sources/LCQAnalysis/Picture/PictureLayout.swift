@@ -65,7 +65,8 @@ public struct PictureLayout: Sendable {
   /// Items beyond this many are not drawn: the picture would not be readable.
   public static let itemLimit = 40
 
-  /// Lays out `analysis`'s block; `nil` when it has no minimal set or too many items.
+  /// Lays out `analysis`'s block; `nil` when it has no minimal set, too many items, or
+  /// numbers too large to lay out exactly.
   public static func of(_ analysis: BlockAnalysis) -> PictureLayout? {
     let block = analysis.block
     guard !analysis.minimalSet.isEmpty else { return nil }
@@ -83,11 +84,17 @@ public struct PictureLayout: Sendable {
       do {
         try solver.add(row.constraint)
       } catch {
+        // Numbers past the solver's limit leave it unusable: no picture.
+        if case .numbersTooLarge = error { return nil }
         if let member = row.member { relax.insert(member) }
       }
     }
     for preference in Preferences(block: block, model: model).constraints {
-      try? solver.add(preference)
+      do {
+        try solver.add(preference)
+      } catch {
+        if case .numbersTooLarge = error { return nil }
+      }
     }
     let names = analysis.diagnosis?.names ?? ItemNames(block: block)
     let inConflict = Set(
