@@ -23,16 +23,20 @@ enum BlockDecoder {
   ]
   static let labels = ["", "'Title'", "'<script>alert(1)</script>'", "'a\\'b\"c&d'", "'\u{202E}rtl'"]
 
-  static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+  /// The message for `bytes`; with `reversed`, its constraints listed in the opposite order
+  /// (the broken constraint stays the same).
+  static func text(_ bytes: UnsafeRawBufferPointer, reversed: Bool = false) -> String {
     var lines: [String] = []
     var index = 0
     while index + 8 <= bytes.count {
       lines.append(constraint(bytes, at: index, number: lines.count))
       index += 8
     }
+    let broken = lines.last ?? ""
+    if reversed { lines.reverse() }
     var text = "Unable to simultaneously satisfy constraints.\n(\n"
     text += lines.map { "    \"\($0)\"" }.joined(separator: ",\n")
-    text += "\n)\n\nWill attempt to recover by breaking constraint \n\(lines.last ?? "")\n\n"
+    text += "\n)\n\nWill attempt to recover by breaking constraint \n\(broken)\n\n"
     return text
   }
 
