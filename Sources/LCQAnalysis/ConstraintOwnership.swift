@@ -1,7 +1,19 @@
 import LCQParsing
 
+/// Who made a constraint, and so who can change it.
+public enum ConstraintOwner: String, Sendable, CaseIterable {
+  /// The app's code, storyboards, SnapKit or Masonry: the app can change it.
+  case app
+  /// UIKit or AppKit, between its own views or for its own purposes: the app cannot change it.
+  case system
+  /// A view's autoresizing mask, turned into constraints: the app can turn the mask off when the
+  /// view is its own.
+  case autoresizing
+}
+
 /// Whether a constraint was made by the system (UIKit, AppKit, autoresizing) rather than by the
-/// app's own code or storyboards.
+/// app's own code or storyboards. Decided here once; the explanation, the fixes, the title and
+/// the store all ask this.
 enum ConstraintOwnership {
   /// Identifier prefixes of constraints that UIKit and AppKit make themselves.
   static let systemIdentifierPrefixes = [
@@ -12,13 +24,60 @@ enum ConstraintOwnership {
     "UIKBAutofill", "UIInputWindowController", "UIWindow-", "_UI", "NSWindow-", "NSTouchBar",
   ]
 
-  /// Whether `constraint` is system-generated.
-  static func isSystemGenerated(_ constraint: LayoutConstraint) -> Bool {
+  /// Public classes of views that only UIKit and AppKit place and constrain: the keyboard's
+  /// windows and containers, presentation and navigation containers, toolbar item viewers.
+  static let systemContainerClasses: Set<String> = [
+    "UIInputSetContainerView", "UIInputSetHostView", "UITextEffectsWindow", "UIRemoteKeyboardWindow",
+    "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView",
+    "UIViewControllerWrapperView", "UITableViewWrapperView", "UISystemInputAssistantView",
+    "UICompatibilityInputViewController", "NSToolbarItemViewer", "NSToolbarView", "NSTitlebarView",
+    "NSTitlebarContainerView", "NSThemeFrame",
+  ]
+
+  /// Class prefixes of the keyboard's views.
+  static let systemContainerPrefixes = ["UIKeyboard", "UIKB", "UIInputSet"]
+
+  /// Who made `constraint`.
+  ///
+  /// `system` for the identifiers UIKit and AppKit give their own constraints, for content-size,
+  /// layout-support and baseline constraints, and for a constraint whose every item (its
+  /// `names:` list included) is a private class (`_UI…`, `_NS…`) or a system container; a plain
+  /// `UIView` or `NSView` could be the app's, so a constraint that mentions one stays the
+  /// app's. `autoresizing` for a view's autoresizing mask.
+  static func owner(of constraint: LayoutConstraint) -> ConstraintOwner {
     switch constraint.origin {
-    case .autoresizingMask, .contentSize, .layoutSupport, .systemBaseline: return true
+    case .autoresizingMask: return .autoresizing
+    case .contentSize, .layoutSupport, .systemBaseline: return .system
     case .layoutConstraint, .interfaceBuilderPrototyping, .snapKit, .masonry, .other: break
     }
-    guard let identifier = constraint.identifier else { return false }
-    return systemIdentifierPrefixes.contains { identifier.hasPrefix($0) }
+    if let identifier = constraint.identifier, systemIdentifierPrefixes.contains(where: identifier.hasPrefix)
+    {
+      return .system
+    }
+    let items = constraint.items + constraint.names.map(\.item)
+    return items.allSatisfy(isSystemContainer) ? .system : .app
+  }
+
+  /// Whether `constraint` is system-generated: not the app's own (autoresizing included).
+  static func isSystemGenerated(_ constraint: LayoutConstraint) -> Bool {
+    owner(of: constraint) != .app
+  }
+
+  /// Whether `item` is a view only the system places: a private class or a system container.
+  static func isSystemContainer(_ item: LayoutItem) -> Bool {
+    guard let name = item.moduleLessClassName else { return false }
+    return name.hasPrefix("_") || systemContainerClasses.contains(name)
+      || systemContainerPrefixes.contains(where: name.hasPrefix)
+  }
+
+  /// Whether the app can change `constraint`: its own constraint, or the autoresizing mask of a
+  /// view that is not a system view.
+  static func isChangeableByApp(_ constraint: LayoutConstraint) -> Bool {
+    switch owner(of: constraint) {
+    case .app: true
+    case .system: false
+    case .autoresizing:
+      !ItemNames.isSystemView(constraint.firstItem) && !isSystemContainer(constraint.firstItem)
+    }
   }
 }

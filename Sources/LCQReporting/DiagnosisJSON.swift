@@ -7,6 +7,7 @@ enum DiagnosisJSON {
     guard let diagnosis = analysis.diagnosis else { return [] }
     return [
       ("english", .string(diagnosis.sentences[index])),
+      ("owner", .string(diagnosis.owners[index]?.rawValue)),
       (
         "origins",
         .array(
@@ -23,6 +24,7 @@ enum DiagnosisJSON {
       ("explanation", .string(diagnosis?.explanation)),
       ("suggestions", .array((diagnosis?.suggestions ?? []).map(suggestion))),
       ("no_fix_reason", .string(diagnosis?.noFixReason)),
+      ("owner", .string(diagnosis?.conflictOwner?.rawValue)),
     ]
   }
 

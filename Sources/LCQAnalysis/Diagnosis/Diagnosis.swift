@@ -14,6 +14,12 @@ public struct Diagnosis: Sendable {
   public var suggestions: [FixSuggestion]
   /// Why there is no suggestion, for a conflict without one.
   public var noFixReason: String?
+  /// Who made each listed constraint (`nil` for one that could not be read).
+  public var owners: [ConstraintOwner?]
+  /// Who owns the conflict: `system` when the app can change none of its minimal set's members
+  /// (UIKit's or AppKit's own constraints, or the autoresizing masks of their views), else
+  /// `app`; `nil` unless the verdict is `conflict` or `within-precision`.
+  public var conflictOwner: ConstraintOwner?
   /// The names the sentences use, for anything else that names the block's items.
   public let names: ItemNames
 
@@ -22,11 +28,18 @@ public struct Diagnosis: Sendable {
     let names = ItemNames(block: block)
     self.names = names
     sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
-    origins = block.constraints.map { $0.constraint.map(OriginTag.tags(of:)) ?? [] }
+    origins = block.constraints.map { logged in
+      logged.constraint.map { OriginTag.tags(of: $0, platform: block.platform) } ?? []
+    }
+    owners = block.constraints.map { $0.constraint.map(ConstraintOwnership.owner(of:)) }
     suggestions = []
     guard let replay, replay.verdict == .conflict || replay.verdict == .withinPrecision,
       !replay.minimalSet.isEmpty
     else { return }
+    let changeable = replay.minimalSet.contains {
+      ConstraintOwnership.isChangeableByApp(block.constraints[$0].constraint!)
+    }
+    conflictOwner = changeable ? .app : .system
     explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
     let model = replay.model ?? LayoutModel(block: block)
     guard model.members.count <= FixFinder.memberLimit else {
@@ -36,12 +49,11 @@ public struct Diagnosis: Sendable {
     }
     suggestions = FixFinder.suggestions(for: block, model: model, minimalSet: replay.minimalSet, names: names)
     if suggestions.isEmpty {
+      let framework = block.platform.frameworkName
       noFixReason =
-        replay.minimalSet.contains(where: {
-          !ConstraintOwnership.isSystemGenerated(block.constraints[$0].constraint!)
-        })
-        ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in UIKit's constraints"
-        : "every constraint of the conflict was made by UIKit: the fix lies in how the app configures those views"
+        changeable
+        ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in \(framework)'s constraints"
+        : "there is no fix in the app's constraints: every constraint of the conflict is \(framework)'s own (the app can only change how it configures those views)"
     }
   }
 

@@ -28,9 +28,8 @@ enum FixFinder {
     return proven
   }
 
-  /// App-owned first, then by kind, then the constraint UIKit broke, then list order.
+  /// By kind, then list order.
   static func rank(_ lhs: FixSuggestion, _ rhs: FixSuggestion) -> Bool {
-    if lhs.isAppOwned != rhs.isAppOwned { return lhs.isAppOwned }
     if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
     return lhs.constraint < rhs.constraint
   }
@@ -83,8 +82,7 @@ private struct Candidates {
   }
 
   mutating func add(
-    _ kind: FixSuggestion.Kind, _ index: Int, changes: [Int]? = nil, text: String, short: String? = nil,
-    appOwned: Bool = true
+    _ kind: FixSuggestion.Kind, _ index: Int, changes: [Int]? = nil, text: String, short: String? = nil
   ) {
     var text = text
     if let place = constraint(index).sourceLocation, !text.contains(place.description) {
@@ -93,26 +91,26 @@ private struct Candidates {
     list.append(
       FixSuggestion(
         kind: kind, constraint: index, changes: (changes ?? [index]).sorted(), text: text,
-        shortText: short ?? "lower [\(index + 1)] to priority 999", isAppOwned: appOwned,
+        shortText: short ?? "lower [\(index + 1)] to priority 999",
         sourceLocation: constraint(index).sourceLocation))
   }
 
   /// `translatesAutoresizingMaskIntoConstraints = false` on the view an autoresizing member
-  /// belongs to: every autoresizing constraint of that view goes.
+  /// belongs to, when the view is the app's: every autoresizing constraint of that view goes.
   mutating func addAutoresizing(_ index: Int) {
+    guard ConstraintOwnership.isChangeableByApp(constraint(index)) else { return }
     let view = constraint(index).firstItem
     let all = model.memberIndices.sorted().filter { member in
       guard case .autoresizingMask = constraint(member).origin else { return false }
       return constraint(member).firstItem.identity == view.identity
     }
     let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
-    let owned = !ItemNames.isSystemView(view)
     add(
       .translatesAutoresizingMask, index, changes: all,
       text: "Set translatesAutoresizingMaskIntoConstraints = false on \(names.qualifiedName(of: view)): "
         + "its autoresizing mask became \(numbers), which fight the other constraints. Then give it "
         + "constraints of its own (for a child view controller's root view, pin it to the container's edges).",
-      short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))", appOwned: owned)
+      short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))")
   }
 
   /// For a size a container sets (a cell's by the table or collection view, a root view's by its

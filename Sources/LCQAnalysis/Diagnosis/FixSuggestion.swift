@@ -32,10 +32,11 @@ public struct FixSuggestion: Sendable, Hashable {
   public var text: String
   /// The same in a few words: `lower [2] to priority 999`.
   public var shortText: String
-  /// Whether the change is in the app's own code (rather than in a view UIKit owns).
-  public var isAppOwned: Bool
   /// Where to make it, when SnapKit printed the place.
   public var sourceLocation: SourceLocation?
   /// Always `true`: a suggestion exists only after re-solving proved it.
   public var verified: Bool { true }
+  /// Always `true`: lcq suggests only changes the app can make (its own constraints, or the
+  /// autoresizing mask of its own view), never one to a constraint UIKit or AppKit made.
+  public var isAppOwned: Bool { true }
 }

@@ -51,8 +51,11 @@ public struct OriginTag: Sendable, Hashable {
     self.text = text
   }
 
-  /// Every tag of `constraint`, the most specific first; never empty.
-  public static func tags(of constraint: LayoutConstraint) -> [OriginTag] {
+  /// Every tag of `constraint`, the most specific first; never empty. `platform` names the
+  /// framework that made a system constraint.
+  public static func tags(
+    of constraint: LayoutConstraint, platform: ConflictBlock.Platform = .uikit
+  ) -> [OriginTag] {
     var tags: [OriginTag] = []
     let identifier = constraint.identifier ?? ""
     switch constraint.origin {
@@ -83,7 +86,7 @@ public struct OriginTag: Sendable, Hashable {
     if tags.isEmpty {
       tags.append(
         isSystem
-          ? OriginTag(.system, "made by UIKit")
+          ? OriginTag(.system, "\(platform.frameworkName)'s own constraint between its views")
           : OriginTag(.app, "the app's own constraint (code or storyboard)"))
     } else if !isSystem, !tags.contains(where: { [.snapKit, .masonry, .appIdentifier].contains($0.kind) }) {
       tags.append(OriginTag(.app, "the app's own constraint (code or storyboard)"))

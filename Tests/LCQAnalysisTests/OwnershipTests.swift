@@ -1,0 +1,124 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import XCTest
+
+/// Who owns each constraint, and that no fix ever asks the app to change UIKit's own.
+final class OwnershipTests: XCTestCase {
+  private func analyze(_ constraints: [String]) -> BlockAnalysis {
+    var text = "Unable to simultaneously satisfy constraints.\n(\n"
+    text += constraints.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\n"
+    let blocks = ConflictScanner.blocks(in: text, file: "test.log")
+    XCTAssertEqual(blocks.count, 1)
+    return BlockAnalyzer().analyze(blocks[0])
+  }
+
+  /// Each rule once, on one list: identifiers, items that are all private or system containers
+  /// (the `names:` list included), a plain `UIView` that keeps a constraint the app's, and
+  /// autoresizing.
+  func testEachConstraintGetsItsOwner() {
+    let analysis = analyze([
+      // UIKit's identifier.
+      "<NSLayoutConstraint:0x1 'UIView-Encapsulated-Layout-Height' UIView:0x10.height == 44   (active)>",
+      // Both items are keyboard containers: UIKit's.
+      "<NSLayoutConstraint:0x2 UIInputSetContainerView:0x20.bottom == UITextEffectsWindow:0x21.bottom   (active)>",
+      // A private class alone: UIKit's.
+      "<NSLayoutConstraint:0x3 _UIButtonBarStackView:0x30.width <= 0   (active)>",
+      // The superview in `names:` is a keyboard container, and so is the view: UIKit's.
+      "<NSLayoutConstraint:0x4 V:|-(20)-[UIInputSetHostView:0x40]   (active, names: '|':UIInputSetContainerView:0x20 )>",
+      // A private class and a plain UIView: the UIView may be the app's, so the app's.
+      "<NSLayoutConstraint:0x5 UIView:0x50.leading == _UILayoutGuide:0x51.leading   (active)>",
+      // The app's view against a keyboard container: the app's.
+      "<NSLayoutConstraint:0x6 MyApp.Bar:0x60.bottom == UIInputSetHostView:0x40.bottom   (active)>",
+      // A cell's content view may be constrained by the app: the app's.
+      "<NSLayoutConstraint:0x7 UITableViewCellContentView:0x70.height == 44   (active)>",
+      "<NSAutoresizingMaskLayoutConstraint:0x8 h=--& v=--& MyApp.Bar:0x60.width == 320   (active)>",
+    ])
+    XCTAssertEqual(
+      analysis.diagnosis?.owners,
+      [.system, .system, .system, .system, .app, .app, .app, .autoresizing])
+  }
+
+  /// UIKit's keyboard containers against each other (corpus log 105's shape): `top = window's
+  /// top + 20` and `top = window's top` cannot both hold (20 ≠ 0), both are UIKit's, so the
+  /// conflict is the system's and no fix is offered; the app's view added to the same list
+  /// gets its own fix, and UIKit's members still get none.
+  func testUIKitsOwnConflictGetsNoFixAndTheAppsGetsOnlyItsOwn() {
+    let uikit = [
+      "<NSLayoutConstraint:0x1 V:|-(20)-[UIInputSetContainerView:0x10]   (active, names: '|':UITextEffectsWindow:0x20 )>",
+      "<NSLayoutConstraint:0x2 'UIInputWindowController-top' V:|-(0)-[UIInputSetContainerView:0x10]   (active, names: '|':UITextEffectsWindow:0x20 )>",
+    ]
+    let system = analyze(uikit)
+    XCTAssertEqual(system.verdict, .conflict)
+    XCTAssertEqual(system.minimalSet.sorted(), [0, 1])
+    XCTAssertEqual(system.diagnosis?.conflictOwner, .system)
+    XCTAssertEqual(system.diagnosis?.suggestions.count, 0)
+    XCTAssertEqual(
+      system.diagnosis?.noFixReason,
+      "there is no fix in the app's constraints: every constraint of the conflict is UIKit's own "
+        + "(the app can only change how it configures those views)")
+
+    // The app's bar, 50 high and 60 below the top of UIKit's host view, must end above the
+    // host's bottom; the host fills UIKit's 100-pt container: 60 + 50 = 110 > 100.
+    let mixed = analyze([
+      "<NSLayoutConstraint:0x3 UIInputSetContainerView:0x10.height == 100   (active)>",
+      "<NSLayoutConstraint:0x4 V:|-(0)-[UIInputSetHostView:0x30]   (active, names: '|':UIInputSetContainerView:0x10 )>",
+      "<NSLayoutConstraint:0x5 V:[UIInputSetHostView:0x30]-(0)-|   (active, names: '|':UIInputSetContainerView:0x10 )>",
+      "<NSLayoutConstraint:0x6 MyApp.Bar:0x40.top == UIInputSetHostView:0x30.top + 60   (active)>",
+      "<NSLayoutConstraint:0x7 MyApp.Bar:0x40.height == 50   (active)>",
+      "<NSLayoutConstraint:0x8 MyApp.Bar:0x40.bottom <= UIInputSetHostView:0x30.bottom   (active)>",
+    ])
+    XCTAssertEqual(mixed.verdict, .conflict)
+    XCTAssertEqual(mixed.diagnosis?.conflictOwner, .app)
+    let changed = Set((mixed.diagnosis?.suggestions ?? []).flatMap(\.changes))
+    XCTAssertFalse(changed.isEmpty)
+    XCTAssertTrue(changed.isSubset(of: [3, 4, 5]), "only the app's [4] [5] [6] are changed: \(changed)")
+  }
+
+  /// Across the shared corpus, no suggested fix changes a constraint UIKit or AppKit made. The
+  /// test decides "made by the system" on its own, by the rule written out here: a system
+  /// identifier, or every item a private class or one of the keyboard's containers; and for
+  /// autoresizing, a view whose class is private.
+  func testNoCorpusFixChangesAConstraintTheSystemMade() {
+    let identifiers = [
+      "UIView-Encapsulated-Layout-", "NSView-Encapsulated-Layout-", "UISV-", "NSSV-",
+      "UIInputWindowController",
+      "_UI", "UIViewSafeAreaLayoutGuide",
+    ]
+    let containers: Set<String> = [
+      "UIInputSetContainerView", "UIInputSetHostView", "UITextEffectsWindow", "UIRemoteKeyboardWindow",
+    ]
+    func isSystemItem(_ item: LayoutItem) -> Bool {
+      let name = item.moduleLessClassName ?? ""
+      return name.hasPrefix("_") || containers.contains(name) || name.hasPrefix("UIKeyboard")
+    }
+    var fixes = 0
+    var systemConflicts: [String] = []
+    for block in Corpus.allBlocks {
+      let analysis = BlockAnalyzer().analyze(block)
+      guard let diagnosis = analysis.diagnosis else { continue }
+      let place = "\(block.source.file.split(separator: "/").last ?? ""):\(block.source.line)"
+      if diagnosis.conflictOwner == .system { systemConflicts.append(place) }
+      for fix in diagnosis.suggestions {
+        fixes += 1
+        for index in fix.changes {
+          let constraint = block.constraints[index].constraint!
+          if case .autoresizingMask = constraint.origin {
+            XCTAssertFalse(isSystemItem(constraint.firstItem), "\(place): \(fix.text)")
+            continue
+          }
+          let byIdentifier = identifiers.contains { constraint.identifier?.hasPrefix($0) ?? false }
+          let byItems = (constraint.items + constraint.names.map(\.item)).allSatisfy(isSystemItem)
+          XCTAssertFalse(byIdentifier || byItems, "\(place): \(fix.text)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(fixes, 300, "the corpus still gets its fixes")
+    // The conflicts among UIKit's and AppKit's own views in the shared corpus, read by hand:
+    // a bar button stack's zero width against its margins (019), the iPad keyboard windows
+    // (105), a keyboard selection background in a zero-height bar button (120).
+    for expected in ["019-", "105-", "120-"] {
+      XCTAssertTrue(systemConflicts.contains { $0.hasPrefix(expected) }, "\(expected): \(systemConflicts)")
+    }
+  }
+}
