@@ -1,10 +1,12 @@
 -- Report panel "top_by_reach": the 10 conflicts with the most distinct devices, then runs in the window
 -- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
 -- first_seen, last_seen and the builds are the conflict's over all time.
--- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+-- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
+-- known; 'system': UIKit's or AppKit's own; 'all').
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-    nullif(:app, '') AS app
+    nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
 ),
 counts AS (
   SELECT x.conflict_id, x.run_id, r.device,
@@ -24,7 +26,8 @@ SELECT c.fingerprint, c.title, c.status, c.verdict,
   strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
   strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
   c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
-FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
 GROUP BY c.id
 HAVING sum(counts.n) > 0
 ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint

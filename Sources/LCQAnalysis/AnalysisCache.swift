@@ -19,6 +19,8 @@ public struct AnalysisSummary: Sendable, Hashable {
   public var bestFix: String?
   /// What the verdict depends on that the log does not state (empty when nothing).
   public var missing: [MissingQuantity] = []
+  /// Who owns the conflict (``Diagnosis/conflictOwner``): `nil` unless it is one.
+  public var owner: ConstraintOwner?
 
   /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
   /// list's (as ``BlockAnalysis/describedIndices``).
@@ -41,6 +43,7 @@ public struct AnalysisSummary: Sendable, Hashable {
     fingerprint = analysis.fingerprint
     title = analysis.title
     missing = analysis.replay?.missing ?? []
+    owner = analysis.diagnosis?.conflictOwner
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
     if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
       let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }

@@ -216,6 +216,27 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0003_conflict_owner.sql",
+      sql: #"""
+      -- lcq store, schema 3: who owns a conflict. 'system' when the app can change none of the
+      -- minimal set's members (UIKit's or AppKit's own constraints, or the autoresizing masks of
+      -- their views): there is no fix in the app. 'app' for the others; NULL for blocks that are not
+      -- a proven conflict, and for conflicts stored before schema 3 until `lcq db reanalyze` fills it
+      -- in. Queries read NULL as 'app': a conflict is shown unless it is known to be the system's.
+      ALTER TABLE conflicts ADD COLUMN owner TEXT CHECK (owner IN ('app', 'system'));
+
+      DROP VIEW conflicts_iso;
+      CREATE VIEW conflicts_iso AS
+      SELECT id, fingerprint, title, verdict, minimal_set, explanation, best_fix, missing, owner,
+        strftime('%Y-%m-%dT%H:%M:%SZ', first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', last_seen, 'unixepoch') AS last_seen,
+        first_build, last_build, occurrence_count, status, resolved_build,
+        strftime('%Y-%m-%dT%H:%M:%SZ', status_changed_at, 'unixepoch') AS status_changed_at
+      FROM conflicts;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -404,15 +425,53 @@ public enum EmbeddedSQL {
       """#
     ),
     (
+      name: "system_conflicts.sql",
+      sql: #"""
+      -- Report panel "system_conflicts": the 10 conflicts among UIKit's or AppKit's own constraints
+      -- (owner 'system': the app can change none of their members, so there is no fix in the app)
+      -- with the most occurrences in the window [:since, :until). The report lists them apart, as
+      -- noise the app cannot fix.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+          nullif(:app, '') AS app
+      ),
+      counts AS (
+        SELECT x.conflict_id, x.run_id,
+          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+        FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+          AND x.last_time >= p.s AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, c.title, c.status,
+        sum(counts.n) AS occurrences,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+        c.explanation
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      WHERE c.owner = 'system'
+      GROUP BY c.id
+      HAVING sum(counts.n) > 0
+      ORDER BY occurrences DESC, runs DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
       name: "top_by_occurrences.sql",
       sql: #"""
       -- Report panel "top_by_occurrences": the 10 conflicts with the most occurrences in the window
       -- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
       -- first_seen, last_seen and the builds are the conflict's over all time.
-      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
+      -- known; 'system': UIKit's or AppKit's own; 'all').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
       ),
       counts AS (
         SELECT x.conflict_id, x.run_id, r.device,
@@ -432,7 +491,8 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
-      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+      WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY occurrences DESC, runs DESC, devices DESC, c.fingerprint
@@ -446,10 +506,12 @@ public enum EmbeddedSQL {
       -- Report panel "top_by_reach": the 10 conflicts with the most distinct devices, then runs in the window
       -- [:since, :until), with their minimal set (a JSON array), explanation and best proven fix.
       -- first_seen, last_seen and the builds are the conflict's over all time.
-      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
+      -- known; 'system': UIKit's or AppKit's own; 'all').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
       ),
       counts AS (
         SELECT x.conflict_id, x.run_id, r.device,
@@ -469,7 +531,8 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
-      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+      WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint

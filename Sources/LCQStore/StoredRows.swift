@@ -21,13 +21,13 @@ enum StoredRows {
     try db.cachedStatement(
       sql: """
         INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
-          first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          owner, first_seen, last_seen)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (fingerprint) DO NOTHING
         """
     ).execute(arguments: [
       fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints),
-      summary.explanation, summary.bestFix, missingText(summary), time, time,
+      summary.explanation, summary.bestFix, missingText(summary), summary.owner?.rawValue, time, time,
     ])
     let created = db.changesCount > 0
     let id = try Int64.fetchOne(
@@ -35,18 +35,19 @@ enum StoredRows {
     return (id, created)
   }
 
-  /// Sets a conflict's explanation, best fix and missing quantities to what the current
+  /// Sets a conflict's explanation, best fix, missing quantities and owner to what the current
   /// analysis says (for `db reanalyze`, after the diagnosis improved).
   static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {
     let missing = missingText(summary)
+    let owner = summary.owner?.rawValue
     try db.cachedStatement(
       sql: """
-        UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?
-        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ? OR missing IS NOT ?)
+        UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?
+        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ? OR missing IS NOT ? OR owner IS NOT ?)
         """
     ).execute(arguments: [
-      summary.explanation, summary.bestFix, missing, conflictID, summary.explanation, summary.bestFix,
-      missing,
+      summary.explanation, summary.bestFix, missing, owner, conflictID, summary.explanation, summary.bestFix,
+      missing, owner,
     ])
   }
 

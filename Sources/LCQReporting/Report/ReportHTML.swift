@@ -52,6 +52,7 @@ public enum ReportHTML {
       "new": records(report.panel("new_conflicts")),
       "regressed": records(report.panel("regressed_conflicts")),
       "quiet": records(report.panel("quiet_conflicts")),
+      "system": records(report.panel("system_conflicts")),
       "health": health.mapValues { display($0) },
       "missing": records(report.panel("undecidable_by_missing")),
       "samples": records(report.panel("unparsed_samples")),

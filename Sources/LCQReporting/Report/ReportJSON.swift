@@ -10,7 +10,8 @@ public enum ReportJSON {
   static let singleRowPanels: Set<String> = ["volume", "ingestion_health"]
   /// The order of the panels in the object (any other panel follows, by name).
   static let panelOrder = [
-    "volume", "volume_by_group", "volume_by_day", "top_by_occurrences", "top_by_reach", "conflict_days",
+    "volume", "volume_by_group", "volume_by_day", "top_by_occurrences", "top_by_reach", "system_conflicts",
+    "conflict_days",
     "new_conflicts", "regressed_conflicts", "quiet_conflicts", "ingestion_health", "undecidable_by_missing",
     "unparsed_samples",
   ]
@@ -29,6 +30,7 @@ public enum ReportJSON {
         ])
       ),
       ("app", .string(report.scope.app)),
+      ("owner", .string(report.scope.owner.rawValue)),
       ("warnings", .array(report.warnings.map { .string($0) })),
     ]
     for name in panelOrder + Store.panelNames.filter({ !panelOrder.contains($0) }) {

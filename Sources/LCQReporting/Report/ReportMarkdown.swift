@@ -30,8 +30,23 @@ public enum ReportMarkdown {
       let last = rows.value("last_build", in: row).text.map(MarkdownText.escape) ?? "?"
       return "resolved in build \(resolved), seen again in build \(last)"
     }
+    output += systemNoise(report)
     output += health(report)
     return output
+  }
+
+  /// UIKit's and AppKit's own conflicts, apart: counted, with no fix to offer.
+  static func systemNoise(_ report: NightlyReport) -> String {
+    let rows = report.panel("system_conflicts")
+    guard !rows.rows.isEmpty else { return "" }
+    var output = "### System noise (\(rows.rows.count))\n\n"
+    output += "UIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
+    for row in rows.rows.prefix(topCount) {
+      let count = ReportNumbers.counted(rows.value("occurrences", in: row).integer, "occurrence")
+      output += "- \(conflict(row, rows)): \(count)\n"
+    }
+    if rows.rows.count > topCount { output += "- and \(rows.rows.count - topCount) more\n" }
+    return output + "\n"
   }
 
   static func window(_ scope: ReportScope) -> String {

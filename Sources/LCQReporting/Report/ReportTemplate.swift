@@ -121,6 +121,14 @@ enum ReportTemplate {
     {{/quiet.rows}}
     </table></div>{{/quiet.hasRows}}
 
+    {{#system.hasRows}}<h2>System noise ({{system.count}})</h2>
+    <p class="muted">UIKit's or AppKit's own constraints conflict: there is no fix in the app.</p>
+    <div class="table"><table>
+    <tr><th>Conflict</th><th class="n">Occurrences</th><th class="n">Runs</th></tr>
+    {{#system.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td class="n">{{occurrences}}</td><td class="n">{{runs}}</td></tr>
+    {{/system.rows}}
+    </table></div>{{/system.hasRows}}
+
     <h2>Ingestion health</h2>
     <div class="stats">
     <div class="stat"><b>{{health.runs}}</b><span>ingest runs ({{health.finished_runs}} finished)</span></div>

@@ -84,8 +84,10 @@ extension Store {
     }
   }
 
-  /// Checks `scope` against history and a baseline of accepted fingerprints.
-  public func check(_ scope: CheckScope, app: String?, baseline: Set<String>) throws(StoreError)
+  /// Checks `scope` against history and a baseline of accepted fingerprints; only conflicts
+  /// with `owner` are looked at (by default the app's: UIKit's own conflicts have no fix there).
+  public func check(_ scope: CheckScope, app: String?, owner: OwnerFilter = .app, baseline: Set<String>)
+    throws(StoreError)
     -> CheckResult
   {
     // In scope: the runs of the build, or the one run. Earlier: runs of an older build, or runs
@@ -126,9 +128,12 @@ extension Store {
             WHERE u.conflict_id = c.id AND \(inScope) AND u.last_time >= c.status_changed_at))
         ) AS is_regressed
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
+      WHERE :owner = 'all' OR coalesce(c.owner, 'app') = :owner
       ORDER BY s.n DESC, c.fingerprint
       """
-    let arguments: StatementArguments = ["key": scopeKey, "run": scopeArgument, "app": app]
+    let arguments: StatementArguments = [
+      "key": scopeKey, "run": scopeArgument, "app": app, "owner": owner.rawValue,
+    ]
     let seen = try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
         let fingerprint: String = row[0]

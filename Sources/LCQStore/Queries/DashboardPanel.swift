@@ -80,18 +80,23 @@ public struct ReportScope: Sendable, Hashable {
   public var until: Int64
   /// Only runs of this app (`nil` for every app).
   public var app: String?
+  /// The owner of the conflicts in the top lists (the `system_conflicts` panel lists the
+  /// system's apart).
+  public var owner: OwnerFilter
 
   /// Creates a scope.
-  public init(since: Int64, until: Int64, app: String? = nil) {
+  public init(since: Int64, until: Int64, app: String? = nil, owner: OwnerFilter = .app) {
     self.since = since
     self.until = until
     self.app = app
+    self.owner = owner
   }
 
   /// The dashboards' named parameters: `:since` and `:until` as ISO 8601 UTC text, `:app` as
-  /// the app's name or `''` for every app (as typed into Datasette).
+  /// the app's name or `''` for every app (as typed into Datasette), `:owner` as `app`,
+  /// `system` or `all`.
   public var parameters: [String: String] {
-    ["since": UnixTime.iso(since), "until": UnixTime.iso(until), "app": app ?? ""]
+    ["since": UnixTime.iso(since), "until": UnixTime.iso(until), "app": app ?? "", "owner": owner.rawValue]
   }
 }
 

@@ -1,6 +1,18 @@
 import GRDB
 
-/// What every query can be narrowed to: runs by their metadata, occurrences by their time.
+/// Which conflicts a query shows, by who owns them (`conflicts.owner`).
+public enum OwnerFilter: String, Sendable, CaseIterable {
+  /// Conflicts the app can fix: owned by the app, or not known to be the system's (a conflict
+  /// stored before schema 3 until `lcq db reanalyze`, an undecidable block).
+  case app
+  /// Conflicts among UIKit's or AppKit's own constraints: no fix in the app.
+  case system
+  /// Every conflict.
+  case all
+}
+
+/// What every query can be narrowed to: runs by their metadata, occurrences by their time,
+/// conflicts by their owner.
 public struct QueryFilter: Sendable, Hashable {
   /// Only runs of this app.
   public var app: String?
@@ -14,12 +26,14 @@ public struct QueryFilter: Sendable, Hashable {
   public var since: Int64?
   /// Only occurrences before this unix time.
   public var until: Int64?
+  /// Only conflicts with this owner.
+  public var owner: OwnerFilter
 
   /// Creates a filter; `nil` fields do not filter.
   public init(
     app: String? = nil, build: String? = nil, osVersion: String? = nil, device: String? = nil,
     since: Int64? = nil,
-    until: Int64? = nil
+    until: Int64? = nil, owner: OwnerFilter = .all
   ) {
     self.app = app
     self.build = build
@@ -27,6 +41,7 @@ public struct QueryFilter: Sendable, Hashable {
     self.device = device
     self.since = since
     self.until = until
+    self.owner = owner
   }
 
   /// The window's bounds, open ends made explicit.
@@ -48,7 +63,7 @@ public struct QueryFilter: Sendable, Hashable {
 
   /// A common table expression
   /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`: the
-  /// occurrence counts per conflict, run and day inside the filter. Rollup rows that the window
+  /// occurrence counts per conflict, run and day inside the filter (the owner's conflicts only). Rollup rows that the window
   /// cuts are counted exactly from `occurrences` (their first and last times are clamped to the
   /// window).
   func countsTable(conflictID: Int64? = nil) -> (sql: String, arguments: StatementArguments) {
@@ -71,6 +86,10 @@ public struct QueryFilter: Sendable, Hashable {
     if let conflictID {
       sql += " AND x.conflict_id = ?"
       arguments += [conflictID]
+    }
+    if owner != .all {
+      sql += " AND x.conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
+      arguments += [owner.rawValue]
     }
     sql += runs.sql + "\n)"
     arguments += runs.arguments

@@ -42,6 +42,7 @@ extension LCQCommand {
         "What fails the check: a comma-separated list of new, regressed, any.", valueName: "KINDS"))
     var failOn: String = "new,regressed"
     @Option(help: "Output format: markdown or json.") var format: CheckFormat = .markdown
+    @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -86,13 +87,13 @@ extension LCQCommand {
           throw ExitStatus.databaseError
         }
       }
-      let (build, runId, app) = (build, runId, app)
+      let (build, runId, app, owner) = (build, runId, app, owner)
       let outcome = try usingStore(database) { store throws(StoreError) -> Outcome in
         var scope = build.map(CheckScope.build) ?? runId.map(CheckScope.run)
         if scope == nil { scope = try store.latestScope(app: app) }
         guard let scope else { return .nothingIngested }
         guard try store.hasRuns(in: scope, app: app) else { return .notIngested(scope) }
-        return .checked(try store.check(scope, app: app, baseline: accepted))
+        return .checked(try store.check(scope, app: app, owner: owner, baseline: accepted))
       }
       let result: CheckResult
       switch outcome {

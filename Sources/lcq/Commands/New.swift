@@ -16,6 +16,7 @@ extension LCQCommand {
     @Option(help: "Conflicts never seen in this build or an earlier one (builds compare numerically).")
     var sinceBuild: String?
     @OptionGroup var filters: FilterOptions
+    @Option(help: OwnerFilter.help(default: .all)) var owner: OwnerFilter = .all
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
@@ -27,7 +28,9 @@ extension LCQCommand {
 
     mutating func run() throws {
       let now = currentTime
-      let (filter, build) = (filters.filter(now: now), sinceBuild)
+      var filter = filters.filter(now: now)
+      filter.owner = owner
+      let build = sinceBuild
       let rows = try usingStore(database) { store throws(StoreError) in
         if let build { return try store.newSince(build: build, filter) }
         return try store.newSince(time: filter.since ?? now, filter)

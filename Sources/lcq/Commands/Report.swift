@@ -34,6 +34,12 @@ extension LCQCommand {
     @Option(help: "Only runs of this app.") var app: String?
     @Option(help: "Output format: html, markdown or json.") var format: ReportFormat?
     @Option(
+      help: ArgumentHelp(
+        "The owner of the conflicts in the top lists: app, system or all (default: app). "
+          + "UIKit's and AppKit's own conflicts are listed apart, as system noise, whatever this says.",
+        valueName: "owner"))
+    var owner: OwnerFilter = .app
+    @Option(
       help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "path"))
     var out: String?
     @OptionGroup var database: DatabaseOptions
@@ -46,7 +52,7 @@ extension LCQCommand {
       // By default the window ends after the current second, so a run ingested just now counts.
       let now = currentTime + 1
       let window = try TimeWindow(since: since, until: until, now: now, defaultUntil: now)
-      return ReportScope(since: window.since ?? 0, until: window.until ?? now, app: app)
+      return ReportScope(since: window.since ?? 0, until: window.until ?? now, app: app, owner: owner)
     }
 
     mutating func run() throws {

@@ -14,11 +14,14 @@ extension LCQCommand {
     @Option(help: "How many conflicts to list.")
     var limit: Int = 20
     @OptionGroup var filters: FilterOptions
+    @Option(help: OwnerFilter.help(default: .all)) var owner: OwnerFilter = .all
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() throws {
-      let (filter, order, limit) = (filters.filter(now: currentTime), by, limit)
+      var filter = filters.filter(now: currentTime)
+      filter.owner = owner
+      let (order, limit) = (by, limit)
       let rows = try usingStore(database) { store throws(StoreError) in
         try store.top(filter, by: order, limit: limit)
       }

@@ -33,6 +33,16 @@ struct FormatOption: ParsableArguments {
 
 extension ResultTable.Format: ExpressibleByArgument {}
 
+extension OwnerFilter: ExpressibleByArgument {
+  /// `--owner`'s help, with the command's default.
+  static func help(default value: OwnerFilter) -> ArgumentHelp {
+    ArgumentHelp(
+      "Only conflicts owned by: app (the app can fix them; also those not yet known), system "
+        + "(UIKit's or AppKit's own constraints conflict: no fix in the app), or all. Default: "
+        + "\(value.rawValue).", valueName: "owner")
+  }
+}
+
 /// The current unix time.
 var currentTime: Int64 { Int64(Date().timeIntervalSince1970) }
 

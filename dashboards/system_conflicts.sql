@@ -1,0 +1,30 @@
+-- Report panel "system_conflicts": the 10 conflicts among UIKit's or AppKit's own constraints
+-- (owner 'system': the app can change none of their members, so there is no fix in the app)
+-- with the most occurrences in the window [:since, :until). The report lists them apart, as
+-- noise the app cannot fix.
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+WITH p AS (
+  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+    nullif(:app, '') AS app
+),
+counts AS (
+  SELECT x.conflict_id, x.run_id,
+    CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+      AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+  FROM p
+  JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
+    AND x.last_time >= p.s AND x.first_time < p.u
+  JOIN runs r ON r.id = x.run_id
+  WHERE p.app IS NULL OR r.app = p.app
+)
+SELECT c.fingerprint, c.title, c.status,
+  sum(counts.n) AS occurrences,
+  count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+  c.explanation
+FROM counts JOIN conflicts c ON c.id = counts.conflict_id
+WHERE c.owner = 'system'
+GROUP BY c.id
+HAVING sum(counts.n) > 0
+ORDER BY occurrences DESC, runs DESC, c.fingerprint
+LIMIT 10;
