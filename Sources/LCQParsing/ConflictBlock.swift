@@ -34,6 +34,10 @@ public struct ConflictBlock: Sendable {
   /// cut, or its last line without a line feed. The message may be cut off for good, or still
   /// being written (a log file that grows); see ``ConflictScanner/finish(discardingOpenMessage:onBlock:)``.
   public internal(set) var endsCutOff = false
+  /// Whether the block starts inside its list: no header and no `(` before the first
+  /// description (the log begins mid-message, or a paste lost the top). The list may then lack
+  /// members UIKit listed.
+  public internal(set) var startsMidList = false
 
   /// Which framework printed a message.
   public enum Platform: String, Sendable, Hashable {

@@ -34,6 +34,9 @@ public struct ConflictScanner {
   private var mode = Mode.undecided
   private var jsonArray = JSONArraySplitter()
   private var rawBlocks: [RawBlock] = []
+  /// A list-opening line that ended an input chunk the fast path skipped, with its number: the
+  /// framer reads it first when the next line starts a bare list.
+  private var heldOpening: (line: [UInt8], number: Int)?
 
   private enum Mode { case undecided, lines, jsonArray }
 
@@ -135,6 +138,36 @@ public struct ConflictScanner {
 
   // MARK: - Plain lines
 
+  /// Hands the held list-opening line to the framer when it is the line just before `line`
+  /// (number `number`) and `line` is a description, and forgets it either way.
+  private mutating func handleHeldOpening(before line: ArraySlice<UInt8>, number: Int) {
+    defer { heldOpening = nil }
+    guard let held = heldOpening, held.number == number - 1, framer.isIdle, Self.isDescriptionLine(line)
+    else { return }
+    handle(held.line[...], number: held.number)
+  }
+
+  /// Whether `line` holds constraint descriptions (and no header): what a bare list starts with.
+  private static func isDescriptionLine(_ line: ArraySlice<UInt8>) -> Bool {
+    if case .descriptions = LineKind.classify(LineCleaner.clean(line).content) { return true }
+    return false
+  }
+
+  /// The start of the line just before `lineStart` when that line opens a list (a lone `(`,
+  /// or lldb's `<__NSArrayM 0x…>(`, as ``LineKind`` reads it) and lies in `bytes` at or after
+  /// `notBefore`; `nil` otherwise.
+  private static func listOpeningLine(
+    in bytes: UnsafeRawBufferPointer, before lineStart: Int, notBefore: Int
+  ) -> Int? {
+    guard lineStart - 1 > notBefore else { return nil }
+    let end = lineStart - 1  // the line feed that ends the line before
+    let start = ByteSearch.lastIndex(of: 10, in: bytes, from: notBefore, to: end).map { $0 + 1 } ?? notBefore
+    guard end - start <= 256 else { return nil }  // an opening line is short
+    let line = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+    let kind = LineKind.classify(LineCleaner.clean(line[...]).content)
+    return kind.isListOpen ? start : nil
+  }
+
   private mutating func feedDecided(_ bytes: UnsafeRawBufferPointer, onBlock: (ConflictBlock) -> Void) {
     if mode == .jsonArray {
       var splitter = jsonArray
@@ -157,6 +190,7 @@ public struct ConflictScanner {
       appendPending(bytes, from: 0, to: newline)
       if !discardingOverlongLine {
         let line = pending
+        handleHeldOpening(before: line[...], number: lineNumber)
         handle(line[...], number: lineNumber)
       }
       pending.removeAll(keepingCapacity: true)
@@ -177,15 +211,31 @@ public struct ConflictScanner {
         lineNumber += search.newlines
         guard let hit = search.hit else {
           lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: limit)
+          if let opening = Self.listOpeningLine(in: bytes, before: limit, notBefore: position) {
+            heldOpening = (Array(UnsafeRawBufferPointer(rebasing: bytes[opening..<(limit - 1)])), lineNumber - 1)
+          }
           position = limit
           break
         }
-        lineStart =
+        var start =
           ByteSearch.lastIndex(of: 10, in: bytes, from: position, to: hit).map { $0 + 1 } ?? position
-        // No line feed lies between lineStart and the hit: only the part not yet counted is added.
-        if lineStart > search.scannedTo {
-          lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: lineStart)
+        // No line feed lies between start and the hit: only the part not yet counted is added.
+        if start > search.scannedTo {
+          lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: start)
         }
+        // A bare list's opening line has no needle: read it too, so the list counts as opened.
+        let hitLineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: start, to: limit)!
+        let hitLine = UnsafeRawBufferPointer(rebasing: bytes[start..<hitLineEnd])
+        if let opening = Self.listOpeningLine(in: bytes, before: start, notBefore: position),
+          Self.isDescriptionLine(Array(hitLine)[...])
+        {
+          start = opening
+          lineNumber -= 1
+        } else {
+          handleHeldOpening(before: Array(hitLine)[...], number: lineNumber)
+        }
+        heldOpening = nil
+        lineStart = start
       } else {
         lineStart = position
       }

@@ -111,3 +111,11 @@ enum LineKind {
     content.count <= 2 && listClosers.contains(content)
   }
 }
+
+extension LineKind {
+  /// Whether the line opens a constraint list.
+  var isListOpen: Bool {
+    if case .listOpen = self { return true }
+    return false
+  }
+}

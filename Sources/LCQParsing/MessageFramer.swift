@@ -334,9 +334,3 @@ struct MessageFramer {
   }
 }
 
-extension LineKind {
-  fileprivate var isListOpen: Bool {
-    if case .listOpen = self { return true }
-    return false
-  }
-}

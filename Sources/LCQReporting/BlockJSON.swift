@@ -23,6 +23,7 @@ public enum BlockJSON {
         ("source", source(block.source)),
         ("platform", .string(block.platform.rawValue)),
         ("header", .string(block.header.rawValue)),
+        ("starts_mid_list", .bool(block.startsMidList)),
         ("verdict", .string(analysis.verdict.rawValue)),
         (
           "constraints",

@@ -54,6 +54,11 @@ enum VerdictText {
     default:
       break
     }
+    if analysis.block.startsMidList {
+      lines.append(
+        "  The list starts mid-way (no header or '(' before it): \(analysis.block.platform.frameworkName) logged a "
+          + "conflict, so members are missing, and the verdict covers the listed constraints only.")
+    }
     if let standing = replay.brokenConstraint, let index = standing.index, replay.verdict == .conflict {
       let name = "[\(index + 1)]"
       let framework = analysis.block.platform.frameworkName

@@ -202,4 +202,38 @@ final class ScannerTests: XCTestCase {
     "\(block.source.line) \(block.lastLine) \(block.source.timestamp?.text ?? "") \(block.constraints.map(\.description)) "
       + "\(block.brokenConstraint?.description ?? "") \(block.issues.map(\.description)) \(block.interleavedLineCount)"
   }
+
+  /// A bare list (no header) counts as opened when a `(` line, or lldb's `<__NSArrayM …>(`,
+  /// comes right before its first description, wherever the input is cut into chunks; without
+  /// one it starts mid-way. A `(` before a header opens nothing.
+  func testABareListIsOpenedByTheLineBeforeIt() {
+    let items = """
+          "<NSLayoutConstraint:0x600001 UIView:0x7f01.height == 10   (active)>",
+          "<NSLayoutConstraint:0x600002 UIView:0x7f01.height == 20   (active)>"
+      )
+
+      """
+    let opened = "some prose\n(\n" + items
+    for chunkSize in [nil] + Array(1...opened.utf8.count) {
+      let blocks = scan(opened, chunkSize: chunkSize).blocks
+      XCTAssertEqual(blocks.count, 1, "chunks of \(chunkSize ?? 0)")
+      XCTAssertEqual(blocks.first?.header, .listOnly)
+      XCTAssertEqual(blocks.first?.startsMidList, false, "chunks of \(chunkSize ?? 0)")
+      XCTAssertEqual(
+        blocks.first?.source.line, 2, "the block starts at its '(' (chunks of \(chunkSize ?? 0))")
+    }
+    let lldb = scan("(lldb) po $rbx\n< __NSArrayM 0x600000252510>(\n" + items).blocks
+    XCTAssertEqual(lldb.first?.startsMidList, false)
+    XCTAssertEqual(lldb.first?.source.line, 2)
+
+    let midway = scan("some prose\n" + items).blocks
+    XCTAssertEqual(midway.count, 1)
+    XCTAssertEqual(midway.first?.startsMidList, true)
+    XCTAssertEqual(midway.first?.source.line, 2)
+
+    let beforeHeader = scan("(\n" + message).blocks
+    XCTAssertEqual(beforeHeader.count, 1, "the '(' before a header opens no block of its own")
+    XCTAssertEqual(beforeHeader.first?.header, .unableToSatisfyPeriod)
+    XCTAssertEqual(beforeHeader.first?.startsMidList, false)
+  }
 }
