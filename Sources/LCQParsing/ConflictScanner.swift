@@ -212,7 +212,9 @@ public struct ConflictScanner {
         guard let hit = search.hit else {
           lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: limit)
           if let opening = Self.listOpeningLine(in: bytes, before: limit, notBefore: position) {
-            heldOpening = (Array(UnsafeRawBufferPointer(rebasing: bytes[opening..<(limit - 1)])), lineNumber - 1)
+            heldOpening = (
+              Array(UnsafeRawBufferPointer(rebasing: bytes[opening..<(limit - 1)])), lineNumber - 1
+            )
           }
           position = limit
           break

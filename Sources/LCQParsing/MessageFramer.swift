@@ -333,4 +333,3 @@ struct MessageFramer {
     output.append(finished)
   }
 }
-
