@@ -149,8 +149,10 @@ public struct ConflictScanner {
 
   /// Whether `line` holds constraint descriptions (and no header): what a bare list starts with.
   private static func isDescriptionLine(_ line: ArraySlice<UInt8>) -> Bool {
-    if case .descriptions = LineKind.classify(LineCleaner.clean(line).content) { return true }
-    return false
+    switch LineKind.classify(LineCleaner.clean(line).content) {
+    case .descriptions, .bareItem: return true
+    default: return false
+    }
   }
 
   /// The start of the line just before `lineStart` when that line opens a list (a lone `(`,

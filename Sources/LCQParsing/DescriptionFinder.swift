@@ -67,6 +67,17 @@ enum DescriptionFinder {
 
   private static let constraintWord = Array("Constraint".utf8)
 
+  /// Whether `line` starts with a description's class and address but no `<`
+  /// (`NSLayoutConstraint:0x…`): a list item whose angle brackets were lost in pasting.
+  static func startsWithBareDescription(_ line: [UInt8]) -> Bool {
+    var cursor = 0
+    while cursor < line.count, line[cursor].isClassNameByte { cursor += 1 }
+    guard cursor >= 10, cursor + 2 < line.count, line[cursor] == UInt8(ascii: ":"),
+      line[cursor + 1] == UInt8(ascii: "0"), line[cursor + 2] == UInt8(ascii: "x")
+    else { return false }
+    return line.firstRange(of: constraintWord, from: 0, to: cursor) != nil
+  }
+
   /// The next index at or after `from` where a description starts.
   static func nextStart(in line: [UInt8], from: Int) -> Int? {
     var index = from

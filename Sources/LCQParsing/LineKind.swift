@@ -21,6 +21,9 @@ enum LineKind {
   case redacted
   /// A quoted list item that is not a `<…>` description (a library's own `-description`).
   case quotedItem
+  /// A description whose `"<` and `>"` were lost in pasting:
+  /// `NSLayoutConstraint:0x… A.leading == B.leading + 5,` (read as one only inside a list).
+  case bareItem
   /// `...` or `(...........)`: text elided by whoever pasted the log.
   case elision
   case blank
@@ -60,6 +63,7 @@ enum LineKind {
     {
       return .quotedItem
     }
+    if DescriptionFinder.startsWithBareDescription(content) { return .bareItem }
     return .other
   }
 

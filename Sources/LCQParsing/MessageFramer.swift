@@ -197,6 +197,9 @@ struct MessageFramer {
       block?.keepRaw(raw, number: number)
       state = .list
       addQuotedItem(cleaned, number: number)
+    case (.list, .bareItem):
+      block?.keepRaw(raw, number: number)
+      addBareItem(cleaned, number: number)
     case (.awaitingBroken, .other)
     where cleaned.content.first == UInt8(ascii: "<") || block?.hasQuotedItems == true:
       // A broken constraint cut off before its class name (`<NS`), or a library's own text.
@@ -260,6 +263,14 @@ struct MessageFramer {
     let text = String(decoding: content.dropFirst().dropLast(), as: UTF8.self)
     block?.hasQuotedItems = true
     block?.add(RawBlock.Description(text: text, line: number, column: cleaned.offset + 2))
+  }
+
+  /// A description that lost its `"<` and `>"`, read with them put back.
+  private mutating func addBareItem(_ cleaned: LineCleaner.Cleaned, number: Int) {
+    var content = cleaned.content[...]
+    while let last = content.last, last.isBlank || last == UInt8(ascii: ",") { content = content.dropLast() }
+    let text = "<" + String(decoding: content, as: UTF8.self) + ">"
+    block?.add(RawBlock.Description(text: text, line: number, column: cleaned.offset + 1))
   }
 
   // MARK: - Will attempt to recover

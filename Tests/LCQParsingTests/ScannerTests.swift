@@ -236,4 +236,36 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(beforeHeader.first?.header, .unableToSatisfyPeriod)
     XCTAssertEqual(beforeHeader.first?.startsMidList, false)
   }
+
+  /// List items whose `"<` and `>"` were lost in pasting are read inside a list (with or
+  /// without a header), and nowhere else.
+  func testItemsThatLostTheirAngleBracketsAreReadInsideAList() {
+    let bare = """
+      Unable to simultaneously satisfy constraints.
+      (
+          NSLayoutConstraint:0x600001 UIView:0x7f01.leading == UIView:0x7f02.leading + 5,
+          NSLayoutConstraint:0x600002 UIView:0x7f01.leading == UIView:0x7f02.leading + 8   (active)
+      )
+
+      """
+    let block = scan(bare).blocks.first
+    XCTAssertEqual(block?.constraints.count, 2)
+    XCTAssertEqual(block?.constraints.map(\.isParsed), [true, true])
+    XCTAssertEqual(
+      block?.constraints.map(\.description),
+      [
+        "<NSLayoutConstraint:0x600001 UIView:0x7f01.leading == UIView:0x7f02.leading + 5>",
+        "<NSLayoutConstraint:0x600002 UIView:0x7f01.leading == UIView:0x7f02.leading + 8   (active)>",
+      ])
+    XCTAssertEqual(block?.constraints.first?.line, 3)
+    XCTAssertEqual(block?.constraints.first?.column, 5)
+
+    let headerless = scan(
+      bare.replacingOccurrences(of: "Unable to simultaneously satisfy constraints.\n", with: ""))
+    XCTAssertEqual(headerless.blocks.first?.constraints.count, 2)
+    XCTAssertEqual(headerless.blocks.first?.startsMidList, false)
+
+    let prose = "NSLayoutConstraint:0x600001 UIView:0x7f01.leading == 5 keeps breaking.\n"
+    XCTAssertEqual(scan(prose).blocks.count, 0, "a line of prose outside a list starts nothing")
+  }
 }
