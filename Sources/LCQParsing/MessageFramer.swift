@@ -139,6 +139,21 @@ struct MessageFramer {
     _ kind: LineKind, _ cleaned: LineCleaner.Cleaned, raw: ArraySlice<UInt8>, number: Int,
     into output: inout [RawBlock]
   ) {
+    // A bare list (no header) ends at its `)`: prose after it starts nothing, and the next `(`
+    // (or a message's second line) opens a block of its own.
+    if block?.header == .listOnly, state == .afterList {
+      switch kind {
+      case .other, .headerText, .elision, .quotedItem, .bareItem:
+        close(into: &output)
+        return
+      case .listOpen, .explanation:
+        close(into: &output)
+        startIfPossible(kind, cleaned, raw: raw, number: number, into: &output)
+        return
+      default:
+        break
+      }
+    }
     switch (state, kind) {
     case (_, .blank):
       block?.keepRaw(raw, number: number)

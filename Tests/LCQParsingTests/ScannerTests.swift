@@ -268,4 +268,32 @@ final class ScannerTests: XCTestCase {
     let prose = "NSLayoutConstraint:0x600001 UIView:0x7f01.leading == 5 keeps breaking.\n"
     XCTAssertEqual(scan(prose).blocks.count, 0, "a line of prose outside a list starts nothing")
   }
+
+  /// A bare list ends at its `)`: the prose after it is nobody's, and the next `(` opens a
+  /// block of its own; "Will attempt to recover…" after the `)` still belongs to the list.
+  func testABareListEndsAtItsClosingParenthesis() {
+    func list(_ view: String) -> String {
+      """
+      (
+          "<NSLayoutConstraint:0x1 UIView:\(view).width == 40   (active)>",
+          "<NSLayoutConstraint:0x2 UIView:\(view).width == 60   (active)>"
+      )
+
+      """
+    }
+    let two = scan(list("0x10") + "So that was the first. Then I got:\n" + list("0x20") + "Any idea?\n")
+      .blocks
+    XCTAssertEqual(two.count, 2)
+    XCTAssertEqual(two.map(\.constraints.count), [2, 2])
+    XCTAssertEqual(two.map(\.source.line), [1, 6])
+    XCTAssertEqual(two.map(\.lastLine), [4, 9])
+    XCTAssertEqual(two.map(\.interleavedLineCount), [0, 0])
+
+    let withRecovery = scan(
+      list("0x10")
+        + "Will attempt to recover by breaking constraint \n<NSLayoutConstraint:0x2 UIView:0x10.width == 60   (active)>\n"
+    ).blocks
+    XCTAssertEqual(withRecovery.count, 1)
+    XCTAssertEqual(withRecovery.first?.brokenConstraintIndex, 1)
+  }
 }
