@@ -194,6 +194,25 @@ final class LayoutModelTests: XCTestCase {
     XCTAssertEqual(agreeing.verdict, .satisfiable)
   }
 
+  /// Autoresizing rows and a VFL row of the same child and superview share one coordinate
+  /// space, whatever the origin and, on AppKit, whichever way the superview is flipped:
+  /// midY = S.midY ± 20 with height = S.height puts the top 20 below or above S's top, while
+  /// `V:|-(0)-[child]` puts it at S's top. A conflict of all three on either platform.
+  func testAutoresizingAndVisualFormatShareOneCoordinateSpace() {
+    for header in [
+      "Unable to simultaneously satisfy constraints.", "Unable to simultaneously satisfy constraints:",
+    ] {
+      let analysis = analyze(
+        [
+          "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=-&- NSView:0xa.midY == NSView:0xb.midY + 20   (active)>",
+          "<NSAutoresizingMaskLayoutConstraint:0x2 h=-&- v=-&- NSView:0xa.height == NSView:0xb.height   (active)>",
+          "<NSLayoutConstraint:0x3 V:|-(0)-[NSView:0xa]   (active, names: '|':NSView:0xb )>",
+        ], platform: header)
+      XCTAssertEqual(analysis.verdict, .conflict, header)
+      XCTAssertEqual(analysis.minimalSet.sorted(), [0, 1, 2], header)
+    }
+  }
+
   /// iOS 7's `width ==>` is a width of 0, which 10 contradicts: a conflict of both.
   func testAnIOS7ZeroRightSideIsReplayed() {
     let analysis = analyze([
