@@ -6,12 +6,7 @@ import XCTest
 /// Plain English, origin tags and fix candidates, on hand-written lists and on the corpus.
 final class DiagnosisTests: XCTestCase {
   func analyze(_ constraints: [String], broken: Int? = nil) -> BlockAnalysis {
-    var text = "Unable to simultaneously satisfy constraints.\n(\n"
-    text += constraints.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\n"
-    if let broken { text += "Will attempt to recover by breaking constraint \n\(constraints[broken])\n\n" }
-    let blocks = ConflictScanner.blocks(in: text, file: "test.log")
-    XCTAssertEqual(blocks.count, 1)
-    return BlockAnalyzer().analyze(blocks[0])
+    ListMessage.analyze(constraints, broken: broken)
   }
 
   func testAutoresizingMasksSayWhichEdgesAreFixed() {

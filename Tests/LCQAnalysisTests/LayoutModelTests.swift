@@ -5,18 +5,8 @@ import XCTest
 /// The layout rules, one at a time, on small hand-written blocks.
 final class LayoutModelTests: XCTestCase {
   /// Analyses a list given as description lines.
-  func analyze(
-    _ descriptions: [String], platform header: String = "Unable to simultaneously satisfy constraints."
-  )
-    -> BlockAnalysis
-  {
-    let text = ([header, "("] + descriptions.map { "    \"\($0)\"," } + [")"]).joined(separator: "\n") + "\n"
-    var scanner = ConflictScanner(file: "test.log")
-    var blocks: [ConflictBlock] = []
-    scanner.feed(Array(text.utf8)) { blocks.append($0) }
-    _ = scanner.finish { blocks.append($0) }
-    XCTAssertEqual(blocks.count, 1)
-    return BlockAnalyzer().analyze(blocks[0])
+  func analyze(_ descriptions: [String], platform header: String = ListMessage.uikit) -> BlockAnalysis {
+    ListMessage.analyze(descriptions, header: header)
   }
 
   func testSizesAreNeverNegative() {

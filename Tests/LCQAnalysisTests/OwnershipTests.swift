@@ -5,13 +5,7 @@ import XCTest
 
 /// Who owns each constraint, and that no fix ever asks the app to change UIKit's own.
 final class OwnershipTests: XCTestCase {
-  private func analyze(_ constraints: [String]) -> BlockAnalysis {
-    var text = "Unable to simultaneously satisfy constraints.\n(\n"
-    text += constraints.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\n"
-    let blocks = ConflictScanner.blocks(in: text, file: "test.log")
-    XCTAssertEqual(blocks.count, 1)
-    return BlockAnalyzer().analyze(blocks[0])
-  }
+  private func analyze(_ constraints: [String]) -> BlockAnalysis { ListMessage.analyze(constraints) }
 
   /// Each rule once, on one list: identifiers, items that are all private or system containers
   /// (the `names:` list included), a plain `UIView` that keeps a constraint the app's, and
