@@ -22,9 +22,13 @@ usage="usage: fuzz.sh scanner|replay|replay-asan SECONDS [MAX_LEN]"
 target=${1:?$usage}
 seconds=${2:?$usage}
 work=${LCQ_FUZZ_DIR:-/tmp/lcq-fuzz}
+coverage=()
 case "$target" in
   scanner) binary=FuzzScanner max_len=${3:-1024} sanitizers=fuzzer,address corpus_name=scanner timeout=1 ;;
-  replay) binary=FuzzReplay max_len=${3:-256} sanitizers=fuzzer corpus_name=replay timeout=1 ;;
+  # Edge coverage only: comparison tracing (on by default with -sanitize=fuzzer) cost 40% of a
+  # replay run, and the decoder's table look-ups leave it little to solve.
+  replay) binary=FuzzReplay max_len=${3:-256} sanitizers=fuzzer corpus_name=replay timeout=1
+    coverage=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table) ;;
   # The sanitizer makes the replay's big-integer arithmetic about 20 times slower here: the
   # promise "no input over 1 s" is kept by the plain build, and this one gets 10 s.
   replay-asan) binary=FuzzReplay max_len=${3:-256} sanitizers=fuzzer,address corpus_name=replay timeout=10 ;;
@@ -38,9 +42,9 @@ esac
 # files after a file is added there.
 # A failed build stops the script: an old binary left in the work folder is never fuzzed.
 mkdir -p "$work"
-build_folder="$work/build-${sanitizers//,/-}"
+build_folder="$work/build-${sanitizers//,/-}${coverage[*]:+-edges}"
 build_log="$build_folder-$binary.log"
-if ! swift build -c release --sanitize fuzzer -Xswiftc -sanitize="$sanitizers" --disable-build-manifest-caching \
+if ! swift build -c release --sanitize fuzzer -Xswiftc -sanitize="$sanitizers" "${coverage[@]}" --disable-build-manifest-caching \
   --scratch-path "$build_folder" --product "$binary" >"$build_log" 2>&1; then
   grep -E 'error' "$build_log" | head -20 >&2 || true
   echo "fuzz.sh: $binary did not build (log: $build_log)" >&2
