@@ -23,9 +23,43 @@ public enum BlockReplayer {
     }
   }
 
-  /// Replays `block`.
+  /// Replays `block`. An AppKit block whose meaning depends on whether a superview is flipped
+  /// is decided both ways (``bothWays(flipped:unflipped:)``).
   public static func replay(_ block: ConflictBlock, options: Options = Options()) -> Replay {
     let model = LayoutModel(block: block)
+    let flipped = replay(block, model: model, options: options)
+    guard model.dependsOnFlipping else { return flipped }
+    let unflipped = replay(block, model: LayoutModel(block: block, flipped: false), options: options)
+    return bothWays(flipped: flipped, unflipped: unflipped)
+  }
+
+  /// One verdict from the two readings of an AppKit block: a conflict (with the flipped
+  /// reading's proof) only when both are infeasible; `undecidable` (missing `flipped`) when one
+  /// reading has a solution and the other none; else the less certain of the two.
+  static func bothWays(flipped: Replay, unflipped: Replay) -> Replay {
+    func proves(_ replay: Replay) -> Bool {
+      replay.verdict == .conflict || replay.verdict == .withinPrecision
+    }
+    switch (proves(flipped), proves(unflipped)) {
+    case (true, true):
+      var proven = unflipped.verdict == .withinPrecision && flipped.verdict == .conflict ? unflipped : flipped
+      let reading = proven.model?.isFlipped == false ? "not flipped (y up)" : "flipped (y down)"
+      proven.note =
+        "decided both ways: the AppKit superview flipped or not, the constraints cannot all hold; "
+        + "the set and its proof are for the superview \(reading)"
+      return proven
+    case (false, false):
+      return flipped.verdict == .satisfiable ? unflipped : flipped
+    case (true, false), (false, true):
+      var feasible = proves(flipped) ? unflipped : flipped
+      feasible.verdict = .undecidable
+      feasible.missing = Array(Set(feasible.missing).union([.flipped])).sorted()
+      return feasible
+    }
+  }
+
+  /// Replays `block` as `model` reads it.
+  static func replay(_ block: ConflictBlock, model: LayoutModel, options: Options) -> Replay {
     var replay = Replay(verdict: .undecidable)
     replay.excluded = model.excluded
     replay.model = model

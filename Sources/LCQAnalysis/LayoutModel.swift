@@ -46,8 +46,15 @@ struct LayoutModel: Sendable {
   var itemsByKey: [String: LayoutItem] = [:]
 
   /// Builds the model of `block`.
-  init(block: ConflictBlock) {
-    var builder = LayoutModelBuilder(block: block)
+  /// Whether a row's meaning depends on whether an AppKit superview is flipped (a two-item
+  /// autoresizing constraint on the vertical axis): the block is then decided both ways.
+  var dependsOnFlipping = false
+  /// Whether AppKit superviews are read as flipped (y down) in this model.
+  var isFlipped = true
+
+  /// The model of `block`; on AppKit, with superviews `flipped` (y down, as UIKit's) or not.
+  init(block: ConflictBlock, flipped: Bool = true) {
+    var builder = LayoutModelBuilder(block: block, flipped: flipped)
     self = builder.build()
   }
 

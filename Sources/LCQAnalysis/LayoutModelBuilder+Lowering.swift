@@ -31,6 +31,7 @@ extension LayoutModelBuilder {
     }
     let multiplier = Rational(decimal: constraint.multiplier.text) ?? .one
     var constant = Rational(decimal: constraint.constant.text) ?? .zero
+    if isMirrored(constraint) { constant = -constant }
     if let spacing = constraint.systemSpacing {
       constant = constant + (Rational(decimal: spacing.text) ?? .zero)
     }
@@ -167,10 +168,26 @@ extension LayoutModelBuilder {
     }
   }
 
+  /// Whether `constraint` is a two-item AppKit autoresizing row on the vertical axis (its
+  /// meaning depends on whether the superview is flipped; see ``LayoutModel/dependsOnFlipping``)
+  /// and this model reads superviews as not flipped: `v.minY == S.minY + c` (y up) is then
+  /// `v.maxY == S.maxY − c` (y down).
+  func isMirrored(_ constraint: LayoutConstraint) -> Bool {
+    !flipped && Self.dependsOnFlipping(constraint, platform: block.platform)
+  }
+
+  /// Whether `constraint` means different things in a flipped and an unflipped AppKit superview.
+  static func dependsOnFlipping(_ constraint: LayoutConstraint, platform: ConflictBlock.Platform) -> Bool {
+    guard platform == .appkit, constraint.secondItem != nil, case .autoresizingMask = constraint.origin else {
+      return false
+    }
+    return [LayoutAttribute.minY, .midY, .maxY].contains(constraint.firstAttribute)
+  }
+
   /// `minX`…`maxY` of an autoresizing constraint: in the two-item form, the frame's own
   /// position, related directly to the other item's; in the one-item form, the frame relative to
   /// the superview named in `names:`, or to an unknown origin. AppKit's y axis may be flipped, so
-  /// there a vertical position is always measured from an unknown origin.
+  /// there a one-item vertical position is always measured from an unknown origin.
   mutating func autoresizingSide(
     _ frame: ItemFrame, _ attribute: LayoutAttribute, _ constraint: LayoutConstraint,
     _ context: inout MemberContext
@@ -182,12 +199,13 @@ extension LayoutModelBuilder {
       case .midX, .midY: Rational(1, 2)
       default: .one
       }
-    let position = horizontal ? frame.x(fraction) : frame.y(fraction)
+    // Unflipped (y up), `minY` is the bottom edge: the mirror image of the flipped reading.
+    let position =
+      horizontal ? frame.x(fraction) : frame.y(isMirrored(constraint) ? .one - fraction : fraction)
     // The two-item form (`v.midX == S.midX + 187.5`, `v.width == S.width`) relates the two frames
-    // directly; only the one-item form (`v.minX == 20`) is measured from the superview's origin.
-    // AppKit's vertical axis stays measured from an unknown origin: the log never says whether
-    // a view is flipped.
-    if constraint.secondItem != nil, block.platform != .appkit || horizontal {
+    // directly (on AppKit's vertical axis, in the reading ``isMirrored(_:)`` says); only the
+    // one-item form (`v.minX == 20`) is measured from the superview's origin.
+    if constraint.secondItem != nil {
       return Side(expression: position, kind: horizontal ? .positionX : .positionY)
     }
     let origin: Expression<Rational>

@@ -14,8 +14,12 @@ struct LayoutModelBuilder {
   /// before a member needs it.
   var sizeRowIndex: [Variable: Int] = [:]
 
-  init(block: ConflictBlock) {
+  /// Whether AppKit superviews are read as flipped (y down) in two-item autoresizing rows.
+  let flipped: Bool
+
+  init(block: ConflictBlock, flipped: Bool = true) {
     self.block = block
+    self.flipped = flipped
   }
 
   /// What a member's lowering collects besides its rows.
@@ -77,7 +81,9 @@ struct LayoutModelBuilder {
     }
     for (index, isSystem, _) in ordered {
       var context = MemberContext(index: index)
-      let (exact, relaxed) = lower(block.constraints[index].constraint!, &context)
+      let constraint = block.constraints[index].constraint!
+      if Self.dependsOnFlipping(constraint, platform: block.platform) { model.dependsOnFlipping = true }
+      let (exact, relaxed) = lower(constraint, &context)
       requireSizes(in: exact, &context)  // the relaxed rows have the same variables
       model.missing.formUnion(context.missing)
       model.members.append(
@@ -86,6 +92,7 @@ struct LayoutModelBuilder {
           missing: context.missing, isSystemGenerated: isSystem))
     }
     model.index(listCount: block.constraints.count)
+    model.isFlipped = flipped
     return model
   }
 

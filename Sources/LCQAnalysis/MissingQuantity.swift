@@ -14,6 +14,9 @@ public enum MissingQuantity: String, Sendable, Hashable, CaseIterable, Comparabl
   /// A constant or multiplier beyond what lcq reads exactly (more than 40 digits, or an
   /// exponent beyond ±400: ``Rational/isWithinDecimalLimits(_:)``); no `CGFloat` prints so.
   case hugeNumber = "huge-number"
+  /// Whether an AppKit superview is flipped (y down) or not: the log never says, and an
+  /// autoresizing constraint between two frames means opposite things on the vertical axis.
+  case flipped
 
   /// A phrase for people.
   public var phrase: String {
@@ -24,6 +27,7 @@ public enum MissingQuantity: String, Sendable, Hashable, CaseIterable, Comparabl
     case .engineVariable: "engine variables"
     case .unparsedConstraint: "unreadable constraints"
     case .hugeNumber: "numbers too large to decide exactly"
+    case .flipped: "whether the AppKit superview is flipped"
     }
   }
 

@@ -20,6 +20,7 @@ enum VerdictText {
       text +=
         ", \(replay.witnesses.filter(\.isVerified).count) of \(replay.minimalSet.count) members shown necessary)."
       lines.append(text)
+      if let note = replay.note { lines.append("  \(note.prefix(1).uppercased() + note.dropFirst()).") }
       if count > 1 || !replay.minimalSetsComplete {
         lines.append(
           replay.minimalSetsComplete
@@ -34,6 +35,7 @@ enum VerdictText {
         )
       }
     case .withinPrecision:
+      if let note = replay.note { lines.append("  \(note.prefix(1).uppercased() + note.dropFirst()).") }
       lines.append(
         "  Infeasible only as printed: with each number allowed to be anything that prints the same, the constraints can all hold (a rounding artefact)."
       )

@@ -203,6 +203,45 @@ final class LayoutModelTests: XCTestCase {
     }
   }
 
+  /// AppKit never says whether a superview is flipped, so a two-item autoresizing row on the
+  /// vertical axis is read both ways. S is 100 high; the app puts v 20 below S's top and makes
+  /// it 50 high. `v.minY == S.minY + 20`: flipped (y down), v's top is S's top + 20, which
+  /// agrees; unflipped (y up), v's bottom is S's bottom − 20, so its top is 100 − 20 − 50 = 30
+  /// below S's top, which does not. One reading has a solution: undecidable, for lack of
+  /// `flipped`. On UIKit (always y down) the same rows agree.
+  func testAnAppKitBlockIsDecidedWithTheSuperviewFlippedAndNot() {
+    let rows = [
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=-&- NSView:0xa.minY == NSView:0xb.minY + 20   (active)>",
+      "<NSLayoutConstraint:0x2 V:|-(20)-[NSView:0xa]   (active, names: '|':NSView:0xb )>",
+      "<NSLayoutConstraint:0x3 NSView:0xa.height == 50   (active)>",
+      "<NSLayoutConstraint:0x4 NSView:0xb.height == 100   (active)>",
+    ]
+    let appKit = analyze(rows, platform: ListMessage.appkit)
+    XCTAssertEqual(appKit.verdict, .undecidable)
+    XCTAssertEqual(appKit.replay?.missing, [.flipped])
+    XCTAssertEqual(analyze(rows, platform: ListMessage.uikit).verdict, .satisfiable)
+    // With `+ 30` instead, the unflipped reading agrees (100 − 30 − 50 = 20) and the flipped one
+    // does not (30 ≠ 20): undecidable again.
+    let other = analyze(
+      [rows[0].replacingOccurrences(of: "+ 20", with: "+ 30")] + rows.dropFirst(),
+      platform: ListMessage.appkit)
+    XCTAssertEqual(other.verdict, .undecidable)
+    XCTAssertEqual(other.replay?.missing, [.flipped])
+    // With `+ 25`, neither reading agrees (25 ≠ 20; 100 − 25 − 50 = 25 ≠ 20): a conflict. Its
+    // set and proof are the flipped reading's, where [1] and [2] alone disagree (25 ≠ 20), and
+    // the note says so.
+    let neither = analyze(
+      [rows[0].replacingOccurrences(of: "+ 20", with: "+ 25")] + rows.dropFirst(),
+      platform: ListMessage.appkit)
+    XCTAssertEqual(neither.verdict, .conflict)
+    XCTAssertEqual(neither.minimalSet.sorted(), [0, 1])
+    XCTAssertEqual(neither.replay?.certificate?.isVerified, true)
+    XCTAssertEqual(
+      neither.replay?.note,
+      "decided both ways: the AppKit superview flipped or not, the constraints cannot all hold; "
+        + "the set and its proof are for the superview flipped (y down)")
+  }
+
   /// iOS 7's `width ==>` is a width of 0, which 10 contradicts: a conflict of both.
   func testAnIOS7ZeroRightSideIsReplayed() {
     let analysis = analyze([

@@ -57,8 +57,12 @@ def half_width(number):
 class Model:
     """The block's system in z3 terms."""
 
-    def __init__(self, block):
+    def __init__(self, block, flipped=True):
         self.block = block
+        # AppKit never says whether a superview is flipped: a two-item autoresizing row on the
+        # vertical axis reads `v.minY == S.minY + c` as v's top (flipped, y down) or, mirrored,
+        # as v's bottom edge with the constant negated (y up).
+        self.flipped = flipped
         self.vars = {}
         self.implicit = {}  # name -> z3 constraint
         self.guides = {}  # (owner key, side) -> guide key
@@ -133,10 +137,12 @@ class Model:
         if attribute in AUTORESIZING:
             horizontal = attribute.endswith("X")
             fraction = {"min": 0, "mid": Fraction(1, 2), "max": 1}[attribute[:3]]
+            if self.mirrored(c):
+                fraction = 1 - fraction
             position = x + fraction * w if horizontal else y + fraction * h
             superview = next((n for n in c.get("names", []) if n["key"] == "|" and n.get("address")), None)
             two_item = c.get("second_item") is not None
-            if two_item and (self.block["platform"] != "appkit" or horizontal):
+            if two_item:
                 # v.midX == S.midX + c relates the two frames directly.
                 return (position, "x" if horizontal else "y")
             if self.block["platform"] == "appkit" and not horizontal:
@@ -162,6 +168,8 @@ class Model:
         m_text = c["multiplier"]
         m = exact(m_text)
         constant = exact(c["constant"]) + (exact(c["system_spacing"]) if c.get("system_spacing") is not None else 0)
+        if self.mirrored(c):
+            constant = -constant
         if kind in ("x", "y") and (second is None or (second_kind == kind and m != 1)):
             origin = self.var(f"origin[{index}].{kind}")
             first = first - origin
@@ -181,6 +189,10 @@ class Model:
         rows.append(first == rhs if relation == "==" else first <= rhs if relation == "<=" else first >= rhs)
         return rows, needs
 
+    def mirrored(self, c):
+        """Whether this reading mirrors `c`: unflipped, and `c` depends on flipping."""
+        return not self.flipped and depends_on_flipping(self.block, c)
+
     def feasible(self, indices, widened):
         solver = z3.Solver()
         solver.set("timeout", 20000)
@@ -195,6 +207,12 @@ class Model:
         if result == z3.unknown:
             raise RuntimeError(f"z3 could not decide: {solver.reason_unknown()}")
         return result == z3.sat
+
+
+def depends_on_flipping(block, c):
+    """A two-item AppKit autoresizing row on the vertical axis."""
+    return (block["platform"] == "appkit" and c.get("parsed") and c.get("second_item") is not None
+            and c.get("origin") == "autoresizingMask" and c.get("first_attribute") in ("minY", "midY", "maxY"))
 
 
 def is_guide(item):
@@ -227,9 +245,22 @@ def members(block):
 def check(block):
     """Returns a list of problems with lcq's verdict on `block`."""
     verdict = block["verdict"]
-    model = Model(block)
     everything = members(block)
     problems = []
+    # An AppKit block whose meaning depends on whether a superview is flipped is read both ways;
+    # a proof names the reading it is for.
+    both_ways = any(depends_on_flipping(block, c) for c in block["constraints"])
+    readings = [Model(block, flipped=True), Model(block, flipped=False)] if both_ways else [Model(block)]
+    model = readings[1] if both_ways and "not flipped" in (block.get("note") or "") else readings[0]
+    if both_ways and verdict in ("conflict", "within-precision"):
+        for reading in readings:
+            if reading.feasible(everything, widened=verdict == "conflict"):
+                problems.append(f"{verdict}, yet feasible with the superview flipped={reading.flipped}")
+    if both_ways and "flipped" in block.get("missing", []):
+        if all(r.feasible(everything, widened=False) for r in readings):
+            problems.append("missing 'flipped', yet feasible as printed either way")
+        if not any(r.feasible(everything, widened=True) for r in readings):
+            problems.append("missing 'flipped', yet infeasible either way")
     if verdict == "conflict":
         minimal = block["minimal_set"]
         if model.feasible(minimal, widened=True):
@@ -247,7 +278,7 @@ def check(block):
         if not model.feasible(everything, widened=True):
             problems.append("infeasible even with every number widened")
     elif verdict == "undecidable" and not block.get("note"):
-        if not model.feasible(everything, widened=True):
+        if not any(r.feasible(everything, widened=True) for r in readings):
             problems.append("infeasible with every unknown free")
     elif verdict == "undecidable":
         # A replay that stopped at its limit says so, and only a list over the limit stops it.
@@ -261,7 +292,7 @@ def check(block):
         if not block["redacted"]:
             problems.append("redacted, yet the list was not replaced by <private>")
     elif verdict == "satisfiable":
-        if not model.feasible(everything, widened=False):
+        if not all(r.feasible(everything, widened=False) for r in readings):
             problems.append("infeasible as printed")
     suggestions = block.get("suggestions", [])
     if verdict not in ("conflict", "within-precision") and suggestions:
@@ -272,7 +303,7 @@ def check(block):
             problems.append(f"suggestion {fix['kind']} {sorted(changed)} is not marked verified")
         if fix["constraint"] not in changed or not changed <= set(everything):
             problems.append(f"suggestion {fix['kind']} changes {sorted(changed)} outside the block's members")
-        if not model.feasible([i for i in everything if i not in changed], widened=False):
+        if not all(r.feasible([i for i in everything if i not in changed], widened=False) for r in readings):
             problems.append(f"suggestion {fix['kind']} {sorted(changed)} does not resolve the block")
     return problems
 

@@ -19,11 +19,15 @@ enum FixFinder {
   ) -> [FixSuggestion] {
     var candidates = Candidates(block: block, model: model, minimalSet: minimalSet, names: names)
     candidates.collect()
+    // A block read both ways (an AppKit superview flipped or not) needs a fix that works both ways.
+    let otherReading = model.dependsOnFlipping ? LayoutModel(block: block, flipped: !model.isFlipped) : nil
     var proven: [FixSuggestion] = []
     var tried = Set<[Int]>()
     for candidate in candidates.list.sorted(by: rank).prefix(candidateLimit) {
       guard tried.insert(candidate.changes).inserted else { continue }
-      if isProven(candidate, model: model) { proven.append(candidate) }
+      if isProven(candidate, model: model), otherReading.map({ isProven(candidate, model: $0) }) ?? true {
+        proven.append(candidate)
+      }
     }
     return proven
   }
