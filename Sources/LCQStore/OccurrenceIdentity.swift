@@ -13,7 +13,10 @@ import LCQAnalysis
 /// The file name is not part of it: the same log read from a file or from standard input is the
 /// same log.
 public struct OccurrenceIdentity: Sendable {
-  private var repeats: [String: Int] = [:]
+  /// Repeat counts by the first 128 bits of the content hash: 24 bytes an entry where the hex
+  /// text took about 150, so a long live ingest's memory stays flat (a 30-minute soak of 72,001
+  /// messages grew 11.6 MB with text keys).
+  private var repeats: [DigestPrefix: Int] = [:]
   /// Distinct texts remembered for repeat numbers; past it, the count starts over (at the same
   /// place each time the same input is read, so identities stay stable).
   static let memory = 500_000
@@ -23,10 +26,31 @@ public struct OccurrenceIdentity: Sendable {
 
   /// The identity of the next block, from its ``contentHash(rawText:hasTimestamp:runKey:)``.
   public mutating func next(contentHash: String) -> String {
-    if repeats.count >= Self.memory, repeats[contentHash] == nil { repeats.removeAll() }
-    let number = repeats[contentHash, default: 0]
-    repeats[contentHash] = number + 1
+    let key = DigestPrefix(hex: contentHash)
+    if repeats.count >= Self.memory, repeats[key] == nil { repeats.removeAll() }
+    let number = repeats[key, default: 0]
+    repeats[key] = number + 1
     return number == 0 ? contentHash : SHA256.hex(contentHash + "#\(number)")
+  }
+
+  /// The first 128 bits of a hex digest (two colliding by chance among 500,000 has odds near
+  /// 10⁻²⁷); text that is not hex is hashed instead.
+  struct DigestPrefix: Hashable {
+    let high: UInt64
+    let low: UInt64
+
+    init(hex: String) {
+      let utf8 = hex.utf8
+      if utf8.count >= 32, let high = UInt64(hex.prefix(16), radix: 16),
+        let low = UInt64(hex.dropFirst(16).prefix(16), radix: 16)
+      {
+        (self.high, self.low) = (high, low)
+      } else {
+        var hasher = Hasher()
+        hasher.combine(hex)
+        (high, low) = (UInt64(bitPattern: Int64(hasher.finalize())), UInt64(utf8.count))
+      }
+    }
   }
 
   /// The hash of a block's text and scope: its identity when it is the first of its kind in
