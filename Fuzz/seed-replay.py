@@ -20,6 +20,13 @@ seeds = {
     "two-widths": record(1, 6, 0, 0, 0, 0, 0, 3) + record(1, 6, 0, 0, 0, 0, 0, 4),
     "chain": b"".join(record(i, 4, 1, 0, i + 1, 5, 1, 3) for i in range(20)) + record(0, 6, 0, 0, 0, 0, 0, 5),
 }
+# AppKit (a trailing odd byte): the conflict above, and a frame's minY related to its
+# superview's (the name bit makes a two-item autoresizing record) against a fixed top.
+seeds["appkit-two-widths"] = seeds["two-widths"] + b"\x01"
+autoresizing = bytearray(record(1, 3, 0, 0, 2, 3, 0, 7))
+autoresizing[1] |= 0x10  # the name bit
+seeds["appkit-flipped"] = (bytes(autoresizing) + record(1, 6, 0, 0, 0, 0, 0, 3)
+                           + record(1, 2, 0, 0, 0, 0, 0, 4) + b"\x01")
 for size in (2, 3, 5, 10, 30, 100, 500):
     seeds[f"random-{size}"] = bytes(rng.randrange(256) for _ in range(8 * size))
 for name, data in seeds.items():

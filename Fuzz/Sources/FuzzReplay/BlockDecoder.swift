@@ -3,6 +3,10 @@
 /// Each 8-byte record is one constraint:
 /// `[first item lo, first item hi, first attribute, relation and shape, second item,
 ///   second attribute, multiplier, constant]`. The last record is also the broken constraint.
+/// Bytes left over after the last record make the message AppKit's when the last of them is odd:
+/// AppKit's header and views, and records whose name bit is set become two-item autoresizing
+/// constraints (`NSView.minY == NSView.midY + c`), which AppKit reads with a superview flipped
+/// and not.
 enum BlockDecoder {
   static let classes = [
     "UIView", "UILabel", "UIImageView", "UIStackView", "UITableViewCellContentView", "UIButton",
@@ -22,26 +26,43 @@ enum BlockDecoder {
     "11111111112222222222333333333344444444445", "10e9223372036854775807",
   ]
   static let labels = ["", "'Title'", "'<script>alert(1)</script>'", "'a\\'b\"c&d'", "'\u{202E}rtl'"]
+  static let appKitClasses = [
+    "NSView", "NSTextField", "NSButton", "NSStackView", "NSScrollView", "NSImageView", "NSClipView",
+    "_NSSplitViewItemViewWrapper",
+  ]
+  static let frameAttributes = ["minX", "midX", "maxX", "minY", "midY", "maxY", "width", "height"]
 
   /// The message for `bytes`; with `reversed`, its constraints listed in the opposite order
   /// (the broken constraint stays the same).
   static func text(_ bytes: UnsafeRawBufferPointer, reversed: Bool = false) -> String {
+    let appKit = bytes.count % 8 != 0 && bytes[bytes.count - 1] & 1 == 1
     var lines: [String] = []
     var index = 0
     while index + 8 <= bytes.count {
-      lines.append(constraint(bytes, at: index, number: lines.count))
+      lines.append(constraint(bytes, at: index, number: lines.count, appKit: appKit))
       index += 8
     }
     let broken = lines.last ?? ""
     if reversed { lines.reverse() }
-    var text = "Unable to simultaneously satisfy constraints.\n(\n"
+    var text = "Unable to simultaneously satisfy constraints\(appKit ? ":" : ".")\n(\n"
     text += lines.map { "    \"\($0)\"" }.joined(separator: ",\n")
     text += "\n)\n\nWill attempt to recover by breaking constraint \n\(broken)\n\n"
     return text
   }
 
-  static func constraint(_ b: UnsafeRawBufferPointer, at i: Int, number: Int) -> String {
-    let first = item(Int(b[i]) | (Int(b[i + 1] & 0x0F) << 8))
+  static func constraint(_ b: UnsafeRawBufferPointer, at i: Int, number: Int, appKit: Bool) -> String {
+    let address = String(0x6000_0000_0000 + number * 16, radix: 16)
+    if appKit, b[i + 1] & 0x10 != 0 {
+      // A two-item autoresizing constraint between frames.
+      let first = item(Int(b[i]) | (Int(b[i + 1] & 0x0F) << 8), appKit: true)
+      let second = item(Int(b[i + 4]), appKit: true)
+      let firstAttribute = frameAttributes[Int(b[i + 2]) % frameAttributes.count]
+      let secondAttribute = frameAttributes[Int(b[i + 5]) % frameAttributes.count]
+      let constant = numbers[Int(b[i + 7]) % numbers.count]
+      return "<NSAutoresizingMaskLayoutConstraint:0x\(address) h=-&- v=-&- "
+        + "\(first).\(firstAttribute) == \(second).\(secondAttribute) + \(constant)   (active)>"
+    }
+    let first = item(Int(b[i]) | (Int(b[i + 1] & 0x0F) << 8), appKit: appKit)
     let firstAttribute = attributes[Int(b[i + 2]) % attributes.count]
     let relation = ["==", "<=", ">="][Int(b[i + 3] & 0x03) % 3]
     let shape = (b[i + 3] >> 2) & 0x03
@@ -54,19 +75,20 @@ enum BlockDecoder {
     case 0: body = "\(first).\(firstAttribute) \(relation) \(constant)"
     case 1:
       body =
-        "\(first).\(firstAttribute) \(relation) \(item(Int(b[i + 4]))).\(attributes[Int(b[i + 5]) % attributes.count])"
+        "\(first).\(firstAttribute) \(relation) \(item(Int(b[i + 4]), appKit: appKit)).\(attributes[Int(b[i + 5]) % attributes.count])"
     case 2:
       body =
-        "\(first).\(firstAttribute) \(relation) \(multiplier)*\(item(Int(b[i + 4]))).\(attributes[Int(b[i + 5]) % attributes.count]) + \(constant)"
+        "\(first).\(firstAttribute) \(relation) \(multiplier)*\(item(Int(b[i + 4]), appKit: appKit)).\(attributes[Int(b[i + 5]) % attributes.count]) + \(constant)"
     default: body = "H:|-(\(constant))-[\(first)]"
     }
-    let address = String(0x6000_0000_0000 + number * 16, radix: 16)
-    let state = shape == 3 ? "(active, names: '|':UIView:0x7f0000000000 )" : "(active)"
+    let superview = appKit ? "NSView" : "UIView"
+    let state = shape == 3 ? "(active, names: '|':\(superview):0x7f0000000000 )" : "(active)"
     return "<NSLayoutConstraint:0x\(address) \(name)\(body) \(priority)  \(state)>"
   }
 
-  static func item(_ n: Int) -> String {
+  static func item(_ n: Int, appKit: Bool = false) -> String {
     let label = labels[n % labels.count]
-    return "\(classes[n % classes.count]):0x\(String(0x7f00_0000_1000 + n * 16, radix: 16))\(label)"
+    let names = appKit ? appKitClasses : classes
+    return "\(names[n % names.count]):0x\(String(0x7f00_0000_1000 + n * 16, radix: 16))\(label)"
   }
 }
