@@ -281,9 +281,12 @@ def check(block):
         if not any(r.feasible(everything, widened=True) for r in readings):
             problems.append("infeasible with every unknown free")
     elif verdict == "undecidable":
-        # A replay that stopped at its limit says so, and only a list over the limit stops it.
+        # A replay that stopped at its limit says so: a list over the member limit, or numbers
+        # that grew past the solver's size limit (then `huge-number` is missing).
         readable = sum(1 for c in block["constraints"] if c["parsed"])
-        if not block["note"].startswith("too large: ") or readable <= 1000:
+        too_long = block["note"].startswith("too large: ") and readable > 1000
+        too_big = block["note"].startswith("numbers too large") and "huge-number" in block.get("missing", [])
+        if not (too_long or too_big):
             problems.append(f"note {block['note']!r} with {readable} readable constraints")
     elif verdict == "unparsed":
         if any(c["parsed"] for c in block["constraints"]) and not block["redacted"]:
