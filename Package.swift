@@ -5,7 +5,11 @@ let package = Package(
   name: "lcq",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "LCQ", targets: ["LCQParsing", "LCQSolver", "LCQAnalysis", "LCQStore", "LCQReporting"]),
+    .library(
+      name: "LCQ",
+      targets: [
+        "LCQParsing", "LCQSolver", "LCQAnalysis", "LCQStore", "LCQPipeline", "LCQReporting",
+      ]),
     .executable(name: "lcq", targets: ["lcq"]),
   ],
   dependencies: [
@@ -35,10 +39,13 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // The only module that wires stages: read, prepare, analyse, record (ingest, reanalysis,
+    // the report's pictures).
+    .target(name: "LCQPipeline", dependencies: ["LCQParsing", "LCQAnalysis", "LCQStore"]),
     .target(
       name: "LCQReporting",
       dependencies: [
-        "LCQParsing", "LCQAnalysis", "LCQStore",
+        "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline",
         .product(name: "Rainbow", package: "Rainbow"),
         .product(name: "Mustache", package: "swift-mustache"),
       ]
@@ -46,7 +53,7 @@ let package = Package(
     .executableTarget(
       name: "lcq",
       dependencies: [
-        "LCQParsing", "LCQAnalysis", "LCQStore", "LCQReporting",
+        "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline", "LCQReporting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -64,6 +71,10 @@ let package = Package(
       exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
     .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
+    .testTarget(
+      name: "LCQPipelineTests",
+      dependencies: ["LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]
+    ),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["lcq", "LCQTestSupport"],

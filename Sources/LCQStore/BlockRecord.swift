@@ -32,20 +32,11 @@ public struct BlockRecord: Sendable {
   public var isFailed: Bool { summary.verdict == .unparsed || summary.verdict == .redacted }
 
   /// The raw text as stored for an occurrence.
-  let template: BlockTemplate
+  public let template: BlockTemplate
 
-  /// Builds the record of a prepared block; `prepared.block` is the block as analysed (its
-  /// descriptions parsed when the analysis needed them).
+  /// A record of `block` as analysed (`summary`), its raw text split as `template` and its
+  /// identity worked out by the caller; the time comes from the log when `clock` can read it.
   public init(
-    prepared: PreparedBlock, summary: AnalysisSummary, clock: IngestClock,
-    identities: inout OccurrenceIdentity
-  ) {
-    self.init(
-      block: prepared.block, template: prepared.template, summary: summary, clock: clock,
-      identity: identities.next(contentHash: prepared.contentHash))
-  }
-
-  private init(
     block: ConflictBlock, template: BlockTemplate, summary: AnalysisSummary, clock: IngestClock,
     identity: String
   ) {

@@ -1,5 +1,5 @@
 import LCQAnalysis
-import LCQParsing
+import LCQPipeline
 import LCQStore
 
 /// Everything `lcq report` shows: every dashboard panel run over one scope, plus what SQL cannot
@@ -18,25 +18,18 @@ public struct NightlyReport: Sendable {
   /// Unreadable blocks above this share of the window's blocks raise a warning.
   public static let unparsedWarningPercent = 5.0
 
-  /// Runs every dashboard panel over `scope`; with `drawing`, draws the top conflicts (only the
-  /// HTML shows pictures).
-  public static func load(from store: Store, scope: ReportScope, drawing: Bool) throws(StoreError)
-    -> NightlyReport
-  {
-    let names = Store.panelNames
-    let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
-    var report = NightlyReport(
-      scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), pictures: [:], warnings: [])
-    report.warnings = report.healthWarnings
-    guard drawing else { return report }
-    let samples = try store.sampleBlocks(of: report.drawnFingerprints)
-    let analyzer = BlockAnalyzer()
-    let drawn = try Concurrently.map(Array(samples)) { fingerprint, sample throws(StoreError) in
-      let block = ConflictScanner.blocks(in: sample.text, file: sample.source).first
-      return (fingerprint, block.flatMap { BlockSVG.render(analyzer.analyze($0)) })
+  /// The report of `data`: its panels, a picture of each analysed conflict that can be drawn
+  /// (drawn on every core), and the warnings its health panel raises.
+  public init(_ data: ReportData) {
+    scope = data.scope
+    panels = data.panels
+    pictures = [:]
+    warnings = []
+    warnings = healthWarnings
+    let drawn = Concurrently.map(Array(data.analyses)) { fingerprint, analysis in
+      (fingerprint, BlockSVG.render(analysis))
     }
-    for case (let fingerprint, let svg?) in drawn { report.pictures[fingerprint] = svg }
-    return report
+    for case (let fingerprint, let svg?) in drawn { pictures[fingerprint] = svg }
   }
 
   /// The rows of panel `name` (none when the binary carries no such panel).
@@ -49,12 +42,6 @@ public struct NightlyReport: Sendable {
     let rows = panel(name)
     guard let row = rows.rows.first else { return [:] }
     return Dictionary(uniqueKeysWithValues: zip(rows.columns, row))
-  }
-
-  /// The conflicts shown with their pictures: the top conflicts by occurrences.
-  var drawnFingerprints: [String] {
-    let rows = panel("top_by_occurrences")
-    return rows.rows.compactMap { rows.value("fingerprint", in: $0).text }
   }
 
   /// Occurrences per day for `fingerprint`, aligned with the `volume_by_day` panel's days.

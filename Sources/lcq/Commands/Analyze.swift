@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LCQAnalysis
 import LCQParsing
+import LCQPipeline
 import LCQReporting
 
 #if canImport(Glibc)
@@ -60,8 +61,7 @@ extension LCQCommand {
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
-          let summary = try InputFile.scan(input) { block in
-            let analysis = analyzer.analyze(block)
+          let summary = try InputFile.analyze(input, with: analyzer) { analysis in
             switch format {
             case .text: output.write(BlockText.render(analysis, style: style) + "\n")
             case .json: output.write(BlockJSON.value(of: analysis).serialized + "\n")

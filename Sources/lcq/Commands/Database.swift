@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCQPipeline
 import LCQReporting
 import LCQStore
 
@@ -96,7 +97,7 @@ extension LCQCommand {
 
       mutating func run() throws {
         let result = try usingStore(database, access: .write) { store throws(StoreError) in
-          try store.reanalyze()
+          try Reanalysis.run(on: store)
         }
         StandardError.write(
           "lcq: reanalysed \(result.occurrences) occurrences: \(result.changed) changed, "

@@ -1,6 +1,5 @@
 import ArgumentParser
-import LCQAnalysis
-import LCQParsing
+import LCQPipeline
 import LCQStore
 
 #if canImport(Glibc)
@@ -58,8 +57,9 @@ extension LCQCommand {
             + "they are stored unanalysed (delete \(quarantine) to analyse them again)")
       }
       CrashQuarantine.install(path: quarantine)
+      let console = IngestConsole()
       var pipeline = IngestPipeline(
-        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined)
+        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined, observer: console)
       var failedInputs = 0
       do {
         for input in inputs where !pipeline.interrupted {
@@ -76,12 +76,12 @@ extension LCQCommand {
         try session.finish(pipeline.interrupted ? .interrupted : .finished)
       } catch {
         pipeline.stopWorker()
-        pipeline.worker.progress.clear()
+        console.clearProgress()
         StandardError.write("lcq: \(error)")
         try? session.finish(.failed)
         throw ExitStatus.databaseError
       }
-      pipeline.worker.progress.clear()
+      console.clearProgress()
       StandardError.write(
         "lcq: "
           + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LCQPipeline
 import LCQReporting
 import LCQStore
 
@@ -59,7 +60,7 @@ extension LCQCommand {
       let scope = try scope()
       let format = format ?? ReportFormat(path: out)
       let report = try usingStore(database) { store throws(StoreError) in
-        try NightlyReport.load(from: store, scope: scope, drawing: format == .html)
+        NightlyReport(try ReportData.load(from: store, scope: scope, analysing: format == .html))
       }
       let text: String =
         switch format {

@@ -29,12 +29,12 @@ private let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 ///
 /// The file holds records of an 8-byte magic `lcqquar1`, an 8-byte little-endian length and
 /// the key's bytes. Delete it after upgrading lcq to analyse those messages again.
-enum CrashQuarantine {
+public enum CrashQuarantine {
   /// The quarantine file beside the database at `databasePath`.
-  static func path(forDatabase databasePath: String) -> String { databasePath + "-quarantine" }
+  public static func path(forDatabase databasePath: String) -> String { databasePath + "-quarantine" }
 
   /// Installs the crash handler, writing to `path`.
-  static func install(path: String) {
+  public static func install(path: String) {
     quarantinePath = strdup(path)
     for signalNumber in crashSignals {
       var action = sigaction()
@@ -62,7 +62,7 @@ enum CrashQuarantine {
 
   /// The keys quarantined at `path` by earlier crashes (none when there is no file; a record
   /// cut short by a crash while writing is skipped).
-  static func keys(at path: String) -> Set<[UInt8]> {
+  public static func keys(at path: String) -> Set<[UInt8]> {
     guard let data = FileManager.default.contents(atPath: path) else { return [] }
     let bytes = [UInt8](data)
     var keys = Set<[UInt8]>()

@@ -44,11 +44,12 @@ final class BlockWorker: @unchecked Sendable {
     $0.isEmpty ? nil : $0
   }
   private var lastCommit = ContinuousClock.now
-  /// The progress line (drawn by the worker; the caller may clear it after a flush).
-  var progress = ProgressLine()
+  /// Hears of the totals after each block.
+  private let observer: any IngestObserver
 
-  init(session: IngestSession, clock: IngestClock, quarantined: Set<[UInt8]> = []) {
+  init(session: IngestSession, clock: IngestClock, quarantined: Set<[UInt8]>, observer: any IngestObserver) {
     self.session = session
+    self.observer = observer
     self.clock = clock
     self.quarantined = quarantined
     identities = OccurrenceIdentity()
@@ -143,7 +144,7 @@ final class BlockWorker: @unchecked Sendable {
           }
         }
         session.add(BlockRecord(prepared: prepared, summary: summary, clock: clock, identities: &identities))
-        progress.update(session.totals)
+        observer.progressed(session.totals)
       }
       session.setInput(lines: lines, bytes: bytes)
       guard session.pendingCount > 0 else { return }
@@ -167,7 +168,7 @@ final class BlockWorker: @unchecked Sendable {
       identities: &identities)
     record.issues.append("\(prepared.block.source.file):\(prepared.block.lastLine):1: " + reason)
     session.add(record)
-    progress.update(session.totals)
+    observer.progressed(session.totals)
   }
 
   private func commit() throws(StoreError) {

@@ -12,29 +12,39 @@ import LCQStore
 /// distinct list, see ``AnalysisCache``) and stores it, committing at least once a second and
 /// whenever a live input catches up. Reading, framing and preparing blocks (``PreparedBlock``)
 /// run on the calling thread meanwhile.
-struct IngestPipeline {
-  let worker: BlockWorker
+///
+/// `lcq ingest` opens a store and a session, builds one pipeline for all its inputs, calls
+/// ``ingest(_:)`` for each, then ``stopWorker()`` and the session's `finish`.
+public struct IngestPipeline {
+  private let worker: BlockWorker
+  private let observer: any IngestObserver
   private let runKey: String?
   private var keys = ListKey.Builder()
-  private(set) var interrupted = false
+  /// Whether SIGINT or SIGTERM stopped the reading (see ``Interruption``).
+  public private(set) var interrupted = false
   private var linesBefore = 0
   private var bytesBefore = 0
 
-  init(session: IngestSession, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = []) {
-    worker = BlockWorker(session: session, clock: clock, quarantined: quarantined)
+  /// A pipeline storing into `session`; `runKey` is the run's `--run-id` (part of the identity
+  /// of blocks without a timestamp), `quarantined` the lists an earlier ingest crashed on
+  /// (``CrashQuarantine``), and `observer` hears of progress and of what a person should read.
+  public init(
+    session: IngestSession, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = [],
+    observer: any IngestObserver
+  ) {
+    worker = BlockWorker(session: session, clock: clock, quarantined: quarantined, observer: observer)
+    self.observer = observer
     self.runKey = runKey
   }
 
   /// Reads `input` (`-` is standard input) to its end, or until a signal, and waits until its
   /// blocks are stored.
-  mutating func ingest(_ input: String) throws {
-    let descriptor: Int32 = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
-    guard descriptor >= 0 else { throw InputError.cannotOpen(path: input, code: errno) }
+  ///
+  /// - Throws: ``InputError`` or ``ReadError`` when the input cannot be read (what was read of
+  ///   it is stored), or `StoreError` when storing fails.
+  public mutating func ingest(_ input: String) throws {
+    let descriptor = try InputFile.open(input)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw InputError.isDirectory(path: input)
-    }
     // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
     var scanner = ConflictScanner(file: input, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: input)
@@ -70,10 +80,10 @@ struct IngestPipeline {
     // and a later ingest of the same log stores it once, whole.
     let summary = scanner.finish(discardingOpenMessage: interrupted) { prepare($0) }
     try handOver(caughtUp: false)
-    for issue in summary.issues { StandardError.write("lcq: \(issue)") }
+    for issue in summary.issues { observer.note("\(issue)") }
     if let line = summary.discardedMessageLine {
-      StandardError.write(
-        "lcq: \(input):\(line): the message being read when the ingest was interrupted is not stored; "
+      observer.note(
+        "\(input):\(line): the message being read when the ingest was interrupted is not stored; "
           + "ingest the log again to store it")
     }
     linesBefore += summary.lines
@@ -83,7 +93,16 @@ struct IngestPipeline {
 
   /// Ends the worker once what it holds is handled; call after the last input, before the
   /// session is used again.
-  func stopWorker() {
+  public func stopWorker() {
     worker.stop()
   }
+}
+
+/// Hears what an ingest has to say while it runs.
+public protocol IngestObserver: AnyObject, Sendable {
+  /// The session's totals after a block was added; called on the worker's thread, in order.
+  func progressed(_ totals: IngestSession.Totals)
+  /// A line for a person (an issue of the input, a message that was not stored), without the
+  /// `lcq: ` prefix; called on the reading thread.
+  func note(_ message: String)
 }

@@ -51,8 +51,11 @@ struct LiveReader {
 }
 
 /// `read(2)` failed.
-struct ReadError: Error, CustomStringConvertible {
-  let file: String
-  let code: Int32
-  var description: String { "\(file): cannot read: \(String(cString: strerror(code)))" }
+public struct ReadError: Error, CustomStringConvertible {
+  /// The input's name.
+  public let file: String
+  /// `errno`.
+  public let code: Int32
+  /// The error as one line: the input, then what went wrong.
+  public var description: String { "\(file): cannot read: \(String(cString: strerror(code)))" }
 }

@@ -1,5 +1,6 @@
 import LCQAnalysis
 import LCQParsing
+import LCQStore
 
 /// A block with what can be worked out of it before it is analysed and stored: the key of its
 /// list for the ``AnalysisCache``, the template its raw text is stored as, and the hash its

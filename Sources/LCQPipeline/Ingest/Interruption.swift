@@ -9,9 +9,9 @@ nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
 
 /// SIGINT and SIGTERM turned into a flag that long-running commands check, so they can commit
 /// what they have and exit cleanly instead of dying mid-write.
-enum Interruption {
+public enum Interruption {
   /// Installs the handler. Reads and waits then return early (no `SA_RESTART`).
-  static func install() {
+  public static func install() {
     for signalNumber in [SIGINT, SIGTERM] {
       var action = sigaction()
       #if canImport(Glibc)
@@ -26,5 +26,5 @@ enum Interruption {
   }
 
   /// Whether a signal asked the process to stop.
-  static var requested: Bool { receivedSignal != 0 }
+  public static var requested: Bool { receivedSignal != 0 }
 }

@@ -1,0 +1,37 @@
+import LCQAnalysis
+import LCQParsing
+import LCQStore
+
+/// What `lcq report` reads before rendering: every dashboard panel run over one scope and, when
+/// the report shows pictures, a fresh analysis of each top conflict's latest raw block.
+public struct ReportData: Sendable {
+  /// The window and app covered.
+  public var scope: ReportScope
+  /// Each dashboard panel's rows, by panel name (`volume`, `top_by_occurrences`, …).
+  public var panels: [String: PanelRows]
+  /// The analysis of each top conflict's latest raw block, by fingerprint (empty unless asked).
+  public var analyses: [String: BlockAnalysis]
+
+  /// The panel that names the conflicts whose blocks are analysed for pictures.
+  public static let analysedPanel = "top_by_occurrences"
+
+  /// Runs every dashboard panel over `scope` on every core; with `analysing`, analyses the
+  /// latest block of each conflict in ``analysedPanel``.
+  public static func load(from store: Store, scope: ReportScope, analysing: Bool) throws(StoreError)
+    -> ReportData
+  {
+    let names = Store.panelNames
+    let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
+    var data = ReportData(
+      scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), analyses: [:])
+    guard analysing, let top = data.panels[analysedPanel] else { return data }
+    let fingerprints = top.rows.compactMap { top.value("fingerprint", in: $0).text }
+    let samples = try store.sampleBlocks(of: fingerprints)
+    let analyzer = BlockAnalyzer()
+    let analysed = try Concurrently.map(Array(samples)) { fingerprint, sample throws(StoreError) in
+      (fingerprint, ConflictScanner.blocks(in: sample.text, file: sample.source).first.map(analyzer.analyze))
+    }
+    for case (let fingerprint, let analysis?) in analysed { data.analyses[fingerprint] = analysis }
+    return data
+  }
+}

@@ -1,0 +1,234 @@
+import GRDB
+import LCQAnalysis
+
+/// A stored occurrence as `lcq db reanalyze` reads it back.
+public struct StoredOccurrence: Sendable, Hashable {
+  /// The occurrence's row.
+  public var id: Int64
+  /// The conflict it is an occurrence of.
+  public var conflictID: Int64
+  /// Its stored verdict (a ``Verdict`` raw value).
+  public var verdict: String
+  /// Whether the broken constraint was in the minimal set, as stored.
+  public var brokenInMinimalSet: Bool?
+  /// The input it was read from.
+  public var sourceFile: String
+  /// Its raw text, rebuilt from its template.
+  public var text: String
+  /// Its conflict's fingerprint.
+  public var fingerprint: String
+  /// Seconds since 1970 (UTC).
+  public var time: Int64
+}
+
+/// A stored failed block (unreadable when it was ingested) as `lcq db reanalyze` reads it back.
+public struct StoredFailedBlock: Sendable, Hashable {
+  /// The failed block's row.
+  public var id: Int64
+  /// Its occurrence identity.
+  public var identity: String
+  /// The run that stored it.
+  public var runID: Int64
+  /// Seconds since 1970 (UTC).
+  public var time: Int64
+  /// Whether `time` came from the log.
+  public var timeFromLog: Bool
+  /// The process name from the log.
+  public var process: String?
+  /// The process id from the log.
+  public var pid: Int?
+  /// The input and line it was read from.
+  public var sourceFile: String
+  /// The 1-based line of its first line.
+  public var sourceLine: Int
+  /// What could not be read, as stored (JSON).
+  public var issues: String?
+  /// Its raw text.
+  public var rawText: String
+}
+
+extension Store {
+  /// Up to `limit` occurrences with a row number past `id`, in row order.
+  public func storedOccurrences(after id: Int64, limit: Int) throws(StoreError) -> [StoredOccurrence] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT o.id, o.conflict_id, o.verdict, o.broken_in_minimal_set, o.source_file, t.template,
+            o.template_values, c.fingerprint, o.time
+          FROM occurrences o JOIN block_templates t ON t.id = o.template_id JOIN conflicts c ON c.id = o.conflict_id
+          WHERE o.id > ? ORDER BY o.id LIMIT ?
+          """, arguments: [id, limit]
+      ).map { row in
+        StoredOccurrence(
+          id: row["id"], conflictID: row["conflict_id"], verdict: row["verdict"],
+          brokenInMinimalSet: row["broken_in_minimal_set"], sourceFile: row["source_file"],
+          text: BlockTemplate(template: row["template"], values: row["template_values"]).text,
+          fingerprint: row["fingerprint"], time: row["time"])
+      }
+    }
+  }
+
+  /// Every failed block, in row order.
+  public func storedFailedBlocks() throws(StoreError) -> [StoredFailedBlock] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, identity, run_id, time, time_source, process, pid, source_file, source_line, issues, raw_text
+          FROM failed_blocks ORDER BY id
+          """
+      ).map { row in
+        StoredFailedBlock(
+          id: row["id"], identity: row["identity"], runID: row["run_id"], time: row["time"],
+          timeFromLog: (row["time_source"] as String) == "log", process: row["process"], pid: row["pid"],
+          sourceFile: row["source_file"], sourceLine: row["source_line"], issues: row["issues"],
+          rawText: row["raw_text"])
+      }
+    }
+  }
+}
+
+/// Writes what a reanalysis decided: occurrences kept or moved to the conflict their new
+/// fingerprint names, failed blocks recovered, and at the end conflicts left empty removed
+/// (their status carried to the one conflict that took all their occurrences).
+///
+/// Each conflict's explanation and best fix is refreshed once per reanalysis, from the first
+/// occurrence that lands in it.
+public final class ReanalysisWriter {
+  private let store: Store
+  /// Conflicts whose explanation and best fix this reanalysis has set.
+  private var refreshed = Set<Int64>()
+  /// The conflicts each old conflict's moved occurrences went to.
+  private var moves: [Int64: Set<Int64>] = [:]
+
+  /// What became of one occurrence.
+  public enum Outcome: Sendable {
+    /// Same fingerprint, verdict and broken-constraint standing; `summary` refreshes its conflict.
+    case unchanged(StoredOccurrence, summary: AnalysisSummary)
+    /// Something changed: the occurrence goes to `fingerprint`'s conflict (made when new, with
+    /// `describedConstraints`).
+    case changed(
+      StoredOccurrence, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String])
+  }
+
+  /// A failed block the current analysis reads, with what it found.
+  public struct Recovery: Sendable {
+    /// The failed block.
+    public var block: StoredFailedBlock
+    /// Its fingerprint.
+    public var fingerprint: String
+    /// Its analysis.
+    public var summary: AnalysisSummary
+    /// The descriptions its conflict is made with when new.
+    public var describedConstraints: [String]
+    /// The broken constraint's description.
+    public var brokenConstraint: String?
+
+    /// A recovery of `block`.
+    public init(
+      block: StoredFailedBlock, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String],
+      brokenConstraint: String?
+    ) {
+      self.block = block
+      self.fingerprint = fingerprint
+      self.summary = summary
+      self.describedConstraints = describedConstraints
+      self.brokenConstraint = brokenConstraint
+    }
+  }
+
+  /// A writer for one reanalysis of `store`.
+  public init(store: Store) {
+    self.store = store
+  }
+
+  /// Writes `outcomes` in one transaction; returns how many conflicts it created.
+  public func apply(_ outcomes: [Outcome]) throws(StoreError) -> Int {
+    try store.write { db in
+      var created = 0
+      for outcome in outcomes {
+        switch outcome {
+        case .unchanged(let occurrence, let summary):
+          if refreshed.insert(occurrence.conflictID).inserted {
+            try StoredRows.refreshDiagnosis(conflictID: occurrence.conflictID, summary: summary, db)
+          }
+          try db.execute(
+            sql: "UPDATE occurrences SET analysis_version = ? WHERE id = ?",
+            arguments: [Fingerprint.version, occurrence.id])
+        case .changed(let occurrence, let fingerprint, let summary, let describedConstraints):
+          let (conflictID, isNew) = try StoredRows.conflictID(
+            fingerprint: fingerprint, summary: summary, describedConstraints: describedConstraints,
+            time: occurrence.time, db)
+          if isNew { created += 1 }
+          if !isNew, refreshed.insert(conflictID).inserted {
+            try StoredRows.refreshDiagnosis(conflictID: conflictID, summary: summary, db)
+          }
+          if conflictID != occurrence.conflictID {
+            moves[occurrence.conflictID, default: []].insert(conflictID)
+          }
+          try db.execute(
+            sql: """
+              UPDATE occurrences SET conflict_id = ?, verdict = ?, broken_in_minimal_set = ?, analysis_version = ?
+              WHERE id = ?
+              """,
+            arguments: [
+              conflictID, summary.verdict.rawValue, summary.brokenInMinimalSet, Fingerprint.version,
+              occurrence.id,
+            ])
+        }
+      }
+      return created
+    }
+  }
+
+  /// Stores each recovered failed block as an occurrence of its run, in one transaction.
+  public func recover(_ recoveries: [Recovery]) throws(StoreError) {
+    try store.write { db in
+      for recovery in recoveries {
+        let failed = recovery.block
+        let (conflictID, _) = try StoredRows.conflictID(
+          fingerprint: recovery.fingerprint, summary: recovery.summary,
+          describedConstraints: recovery.describedConstraints, time: failed.time, db)
+        let template = BlockTemplate(splitting: failed.rawText)
+        let occurrence = StoredRows.Occurrence(
+          identity: failed.identity, conflictID: conflictID, runID: failed.runID, time: failed.time,
+          timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid,
+          verdict: recovery.summary.verdict, brokenInMinimalSet: recovery.summary.brokenInMinimalSet,
+          brokenConstraint: recovery.brokenConstraint, sourceFile: failed.sourceFile,
+          sourceLine: failed.sourceLine, templateID: try StoredRows.templateID(template.template, db),
+          templateValues: template.values, issues: failed.issues)
+        _ = try StoredRows.insert(occurrence, with: StoredRows.occurrenceInsert(db), db)
+        try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [failed.id])
+      }
+    }
+  }
+
+  /// Carries statuses to the conflicts that took all of an old conflict's occurrences, removes
+  /// conflicts left with none, and refreshes every conflict's counts; returns how many it removed.
+  public func finish() throws(StoreError) -> Int {
+    try store.write { db in
+      for (old, targets) in moves {
+        guard targets.count == 1, let target = targets.first else { continue }
+        try db.execute(
+          sql: """
+            UPDATE conflicts SET status = old.status, resolved_build = old.resolved_build,
+              resolved_build_key = old.resolved_build_key, status_changed_at = old.status_changed_at
+            FROM (SELECT * FROM conflicts WHERE id = ?) AS old
+            WHERE conflicts.id = ? AND conflicts.status = 'open' AND old.status != 'open'
+              AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = old.id)
+            """, arguments: [old, target])
+      }
+      var removed = 0
+      for old in moves.keys {
+        try db.execute(
+          sql:
+            "DELETE FROM conflicts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)",
+          arguments: [old, old])
+        removed += db.changesCount
+      }
+      try Store.refreshConflictSummaries(db)
+      return removed
+    }
+  }
+}
