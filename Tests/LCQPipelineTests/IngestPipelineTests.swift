@@ -110,6 +110,10 @@ final class IngestPipelineTests: XCTestCase {
     XCTAssertEqual(first.blocks, whole.blocks)
     XCTAssertEqual(first.occurrences, whole.occurrences - 1)
     XCTAssertEqual(first.unparsed, whole.unparsed + 1)
+    // Reanalysis reads the cut text alone, which is still cut off: it stays uncounted.
+    let reanalysed = try Reanalysis.run(on: Store(path: path, mode: .existing))
+    XCTAssertEqual(reanalysed.recovered, 0)
+    XCTAssertEqual(reanalysed.occurrences, whole.occurrences - 1)
     // The whole log later: the cut message is stored once, as what it is; the rest are known.
     let later = try ingest([exampleLog], into: path)
     XCTAssertEqual(later.occurrences, 1)

@@ -23,7 +23,7 @@ public enum Reanalysis {
   /// Reads every stored block of `store` again, `batchSize` occurrences a transaction, and moves
   /// each occurrence to the conflict its new fingerprint names; a status (resolved, ignored)
   /// moves with the occurrences when all of an old conflict's occurrences land in one new
-  /// conflict. Failed blocks that now read are stored as occurrences of their run.
+  /// conflict. Failed blocks that now read whole are stored as occurrences of their run.
   public static func run(on store: Store, batchSize: Int = 2000) throws(StoreError) -> ReanalysisResult {
     var result = ReanalysisResult()
     var cache = AnalysisCache()
@@ -63,7 +63,11 @@ public enum Reanalysis {
     }
     var recoveries: [ReanalysisWriter.Recovery] = []
     for failed in try store.storedFailedBlocks() {
-      guard let block = onlyBlock(in: failed.rawText, file: failed.sourceFile) else { continue }
+      // A message the input ended inside stays uncounted until an ingest reads it whole: its
+      // stored text ends where the input did, so read alone it is still cut off.
+      guard let block = onlyBlock(in: failed.rawText, file: failed.sourceFile), !block.endsCutOff else {
+        continue
+      }
       let summary = cache.summary(of: block) { analyzer.analyze($0) }
       guard let fingerprint = summary.fingerprint, summary.verdict != .unparsed, summary.verdict != .redacted
       else { continue }
