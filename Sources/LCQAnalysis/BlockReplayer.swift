@@ -134,14 +134,14 @@ public enum BlockReplayer {
   static func prove(
     _ systems: inout ComponentSystems, model: LayoutModel, _ replay: inout Replay
   ) throws(ReplayError) -> [[Int]] {
-    let rank = Dictionary(uniqueKeysWithValues: model.members.enumerated().map { ($1.index, $0) })
+    let rank = Ranking(model.members.map(\.index))
     let isSystem = Set(model.members.filter(\.isSystemGenerated).map(\.index))
     let isolations = try systems.isolateEach().sorted { lhs, rhs in
       let (a, b) = (lhs.0.members, rhs.0.members)
       let (systemA, systemB) = (a.count { isSystem.contains($0) }, b.count { isSystem.contains($0) })
       if systemA != systemB { return systemA < systemB }
       if a.count != b.count { return a.count < b.count }
-      return a.map { rank[$0]! }.lexicographicallyPrecedes(b.map { rank[$0]! })
+      return rank.precedes(a, b)
     }
     let (isolation, owners) = isolations[0]
     let relaxed = systems.relaxed

@@ -16,8 +16,8 @@ struct ConflictEnumeration {
   static func enumerate(
     in system: inout MemberSystem, candidates: [Int], first: [Int], budget: Int = 400
   ) throws(ReplayError) -> ConflictEnumeration {
-    let rank = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1, $0) })
-    func canonical(_ set: some Sequence<Int>) -> [Int] { set.sorted { rank[$0]! < rank[$1]! } }
+    let rank = Ranking(candidates)
+    func canonical(_ set: some Sequence<Int>) -> [Int] { rank.sorted(set) }
 
     var conflicts: [[Int]] = [first]
     var corrections: [Set<Int>] = []
@@ -31,8 +31,10 @@ struct ConflictEnumeration {
       head += 1
       let blockedSet = Set(blocked)
       if corrections.contains(where: { $0.isSubset(of: blockedSet) }) { continue }
-      var conflict = conflicts.first { blockedSet.isDisjoint(with: $0) }
-      if conflict == nil {
+      let conflict: [Int]
+      if let known = conflicts.first(where: { blockedSet.isDisjoint(with: $0) }) {
+        conflict = known
+      } else {
         guard isolations < budget else {
           isComplete = false
           break
@@ -47,7 +49,7 @@ struct ConflictEnumeration {
           continue
         }
       }
-      for member in conflict! {
+      for member in conflict {
         let child = blocked + [member]
         if seen.insert(Set(child)).inserted { queue.append(child) }
       }
@@ -61,15 +63,9 @@ struct ConflictEnumeration {
         }
       }
     }
-    var ordered = sets.dropFirst().map(canonical).sorted { lhs, rhs in
-      lhs.count != rhs.count
-        ? lhs.count < rhs.count : lhs.map { rank[$0]! }.lexicographicallyPrecedes(rhs.map { rank[$0]! })
-    }
+    var ordered = sets.dropFirst().map(canonical).sorted(by: rank.precedesSmallerFirst)
     ordered.insert(first, at: 0)
-    let sortedCorrections = corrections.map(canonical).sorted { lhs, rhs in
-      lhs.count != rhs.count
-        ? lhs.count < rhs.count : lhs.map { rank[$0]! }.lexicographicallyPrecedes(rhs.map { rank[$0]! })
-    }
+    let sortedCorrections = corrections.map(canonical).sorted(by: rank.precedesSmallerFirst)
     return ConflictEnumeration(sets: ordered, corrections: sortedCorrections, isComplete: isComplete)
   }
 

@@ -39,7 +39,7 @@ extension LayoutModelBuilder {
     // A position compared with a constant, or scaled by a factor other than 1, is measured from
     // the origin of a container the log does not name.
     if first.kind == .positionX || first.kind == .positionY,
-      second == nil || (second!.kind == first.kind && multiplier != .one)
+      second.map({ $0.kind == first.kind && multiplier != .one }) ?? true
     {
       let origin = unknown(
         "origin[\(context.index)].\(first.kind == .positionX ? "x" : "y")", .containerOrigin, &context)

@@ -81,7 +81,7 @@ struct LayoutModelBuilder {
     }
     for (index, isSystem, _) in ordered {
       var context = MemberContext(index: index)
-      let constraint = block.constraints[index].constraint!
+      let constraint = block.member(index)
       if Self.dependsOnFlipping(constraint, platform: block.platform) { model.dependsOnFlipping = true }
       let (exact, relaxed) = lower(constraint, &context)
       requireSizes(in: exact, &context)  // the relaxed rows have the same variables

@@ -33,6 +33,6 @@ public enum MissingQuantity: String, Sendable, Hashable, CaseIterable, Comparabl
 
   /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: MissingQuantity, rhs: MissingQuantity) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.declarationOrder < rhs.declarationOrder
   }
 }

@@ -38,7 +38,9 @@ public enum ByteHash {
     guard lhs.count == rhs.count else { return false }
     return lhs.withUnsafeBytes { left in
       rhs.withUnsafeBytes { right in
-        left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        // Both are empty when either has no address (their counts are equal).
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        return memcmp(leftBase, rightBase, left.count) == 0
       }
     }
   }

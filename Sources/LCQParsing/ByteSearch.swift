@@ -183,14 +183,15 @@ extension Array where Element == UInt8 {
     guard !needle.isEmpty, from >= 0, to <= count, to - from >= needle.count else { return nil }
     return withUnsafeBytes { haystack in
       needle.withUnsafeBytes { needle in
-        let base = haystack.baseAddress!
+        // Neither is empty (checked above), so both have addresses.
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
         let first = Int32(needle[0])
         var index = from
         let last = to - needle.count
         while index <= last {
           guard let hit = memchr(base + index, first, last - index + 1) else { return nil }
           index = base.distance(to: UnsafeRawPointer(hit))
-          if memcmp(base + index, needle.baseAddress!, needle.count) == 0 {
+          if memcmp(base + index, needleBase, needle.count) == 0 {
             return index..<(index + needle.count)
           }
           index += 1

@@ -228,7 +228,8 @@ public struct ConflictScanner {
           lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: start)
         }
         // A bare list's opening line has no needle: read it too, so the list counts as opened.
-        let hitLineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: start, to: limit)!
+        // The byte before `limit` is a line feed, so every search up to it finds one.
+        let hitLineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: start, to: limit) ?? (limit - 1)
         let hitLine = UnsafeRawBufferPointer(rebasing: bytes[start..<hitLineEnd])
         if let opening = Self.listOpeningLine(in: bytes, before: start, notBefore: position),
           Self.isDescriptionLine(Array(hitLine)[...])
@@ -243,7 +244,7 @@ public struct ConflictScanner {
       } else {
         lineStart = position
       }
-      let lineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: lineStart, to: limit)!
+      let lineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: lineStart, to: limit) ?? (limit - 1)
       let line = Array(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
       handle(line[...], number: lineNumber)
       lineNumber += 1

@@ -124,7 +124,10 @@ struct Row<Number: SolverNumber>: Sendable {
   /// Rewrites the row, read as `0 = row`, to give `symbol` (which must be in it) as the subject:
   /// `symbol = …`.
   mutating func solve(for symbol: Symbol) {
-    let scale = -Number.one / remove(symbol)!
+    guard let coefficient = remove(symbol) else {
+      preconditionFailure("solve(for:) needs a symbol of the row")
+    }
+    let scale = -Number.one / coefficient
     constant = constant * scale
     for index in cells.indices { cells[index].coefficient = cells[index].coefficient * scale }
   }

@@ -9,7 +9,10 @@ extension Solver {
     let constraint = Constraint<Number>(
       Expression(variable), .equal, strength: strength, name: "edit \(variable)")
     try add(constraint)
-    edits[variable] = Edit(tag: constraints[constraint]!, constraint: constraint, constant: .zero)
+    guard let tag = constraints[constraint] else {
+      throw .internalError("an edit constraint was added without a tag")
+    }
+    edits[variable] = Edit(tag: tag, constraint: constraint, constant: .zero)
   }
 
   /// Removes the edit constraint of `variable`.
@@ -102,25 +105,26 @@ extension Solver {
     for (basic, row) in rows {
       guard let coefficient = row.cell(marker) else { continue }
       if basic.kind == .dummy {
-        if dummy == nil || basic < dummy! { dummy = basic }
+        if dummy.map({ basic < $0 }) ?? true { dummy = basic }
       } else if basic.kind == .external {
-        if any == nil || basic < any! { any = basic }
+        if any.map({ basic < $0 }) ?? true { any = basic }
       } else if coefficient < .zero {
         let ratio = -row.constant / coefficient
-        if negative == nil || ratio < negative!.ratio
-          || (ratio == negative!.ratio && basic < negative!.symbol)
-        {
-          negative = (basic, ratio)
-        }
+        if Self.precedes(basic, ratio, negative) { negative = (basic, ratio) }
       } else {
         let ratio = row.constant / coefficient
-        if positive == nil || ratio < positive!.ratio
-          || (ratio == positive!.ratio && basic < positive!.symbol)
-        {
-          positive = (basic, ratio)
-        }
+        if Self.precedes(basic, ratio, positive) { positive = (basic, ratio) }
       }
     }
     return dummy ?? negative?.symbol ?? positive?.symbol ?? any
+  }
+
+  /// Whether a row `basic` with `ratio` wins the ratio test over `best` (none yet: it does):
+  /// the smaller ratio, ties broken by symbol number.
+  private static func precedes(_ basic: Symbol, _ ratio: Number, _ best: (symbol: Symbol, ratio: Number)?)
+    -> Bool
+  {
+    guard let best else { return true }
+    return ratio < best.ratio || (ratio == best.ratio && basic < best.symbol)
   }
 }

@@ -208,7 +208,9 @@ public struct Solver<Number: SolverNumber>: Sendable {
     artificialObjective = row
     defer { artificialObjective = nil }  // when optimize throws
     try optimize()
-    let finalObjective = artificialObjective!
+    guard let finalObjective = artificialObjective else {
+      throw .internalError("the artificial objective was dropped while optimising it")
+    }
     artificialObjective = nil  // later pivots work on the main objective only
 
     guard finalObjective.constant.isNearZero else {
@@ -238,7 +240,9 @@ public struct Solver<Number: SolverNumber>: Sendable {
         try optimize()
         return
       }
-      var row = rows.removeValue(forKey: leaving)!
+      guard var row = rows.removeValue(forKey: leaving) else {
+        throw .internalError("the leaving row is missing")
+      }
       row.solve(for: leaving, and: marker)
       try substitute(marker, with: row)
     }
@@ -281,7 +285,9 @@ public struct Solver<Number: SolverNumber>: Sendable {
       guard let leaving = leavingRow(for: entering) else {
         throw .internalError("the objective is unbounded")
       }
-      var row = rows.removeValue(forKey: leaving)!
+      guard var row = rows.removeValue(forKey: leaving) else {
+        throw .internalError("the leaving row is missing")
+      }
       row.solve(for: leaving, and: entering)
       try substitute(entering, with: row)
       rows[entering] = row

@@ -69,7 +69,10 @@ public struct BlockTemplate: Sendable, Hashable {
     templateCount: inout Int,
     values: UnsafeMutableBufferPointer<UInt8>, valuesCount: inout Int
   ) {
-    guard let input = bytes.baseAddress else { return }
+    // A text with bytes has scratch memory for both, so every address is there.
+    guard let input = bytes.baseAddress, let templateBase = template.baseAddress,
+      let valuesBase = values.baseAddress
+    else { return }
     var index = 0
     var valueCount = 0
     while index < bytes.count {
@@ -77,7 +80,7 @@ public struct BlockTemplate: Sendable, Hashable {
       var runEnd = index
       while runEnd < bytes.count, !bytes[runEnd].startsValue { runEnd += 1 }
       if runEnd > index {
-        (template.baseAddress! + templateCount).update(from: input + index, count: runEnd - index)
+        (templateBase + templateCount).update(from: input + index, count: runEnd - index)
         templateCount += runEnd - index
         index = runEnd
         if index == bytes.count { break }
@@ -99,7 +102,7 @@ public struct BlockTemplate: Sendable, Hashable {
         values[valuesCount] = Self.nulValue
         valuesCount += 1
       } else {
-        (values.baseAddress! + valuesCount).update(from: input + index, count: end - index)
+        (valuesBase + valuesCount).update(from: input + index, count: end - index)
         valuesCount += end - index
       }
       template[templateCount] = Self.placeholder

@@ -18,7 +18,7 @@ public struct IngestClock: Sendable {
     self.now = Int64(now.timeIntervalSince1970.rounded(.down))
     self.timeZone = timeZone
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .utc
     year = calendar.component(.year, from: now)
   }
 
@@ -27,7 +27,7 @@ public struct IngestClock: Sendable {
     var resolved = timestamp
     if resolved.year == nil {
       resolved.year = year
-      if let guess = seconds(resolved), guess > now + 86_400 { resolved.year! -= 1 }
+      if let guess = seconds(resolved), guess > now + 86_400 { resolved.year = year - 1 }
     }
     return seconds(resolved)
   }
@@ -42,4 +42,9 @@ public struct IngestClock: Sendable {
     }
     return stamp.unixTime.map { Int64($0.rounded(.down)) }
   }
+}
+
+extension TimeZone {
+  /// Coordinated Universal Time, which every system knows.
+  public static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 }

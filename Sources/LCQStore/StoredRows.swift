@@ -10,8 +10,9 @@ enum StoredRows {
     try db.cachedStatement(
       sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
     ).execute(arguments: [hash, template])
-    return try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), arguments: [hash])!
+    return try requiredID(
+      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), [hash],
+      "the template just stored")
   }
 
   /// The id of the conflict with `fingerprint`, inserted when new (`created`).
@@ -30,8 +31,9 @@ enum StoredRows {
       summary.explanation, summary.bestFix, missingText(summary), summary.owner?.rawValue, time, time,
     ])
     let created = db.changesCount > 0
-    let id = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), arguments: [fingerprint])!
+    let id = try requiredID(
+      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), [fingerprint],
+      "the conflict just stored")
     return (id, created)
   }
 
@@ -111,4 +113,20 @@ enum StoredRows {
     row.bind(Fingerprint.version)
     return try row.execute()
   }
+
+  /// The id `statement` selects, which must exist (`what` names it when it does not).
+  static func requiredID(_ statement: Statement, _ arguments: StatementArguments, _ what: String) throws
+    -> Int64
+  {
+    guard let id = try Int64.fetchOne(statement, arguments: arguments) else { throw MissingRow(what: what) }
+    return id
+  }
+}
+
+/// A row that must exist was not found: the database changed under lcq in a way it does not
+/// expect.
+struct MissingRow: Error, CustomStringConvertible {
+  /// The row, in words.
+  let what: String
+  var description: String { "\(what) is missing from the database" }
 }

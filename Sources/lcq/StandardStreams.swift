@@ -19,14 +19,7 @@ final class StandardOutput {
 
   func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc_write(1, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { break }
-        offset += written
-      }
-    }
+    buffer.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
     buffer.removeAll(keepingCapacity: true)
   }
 
@@ -43,9 +36,8 @@ enum StandardError {
 
   /// Writes `text` as it is (no line feed added).
   static func writeRaw(_ text: String) {
-    _ = text.utf8CString.withUnsafeBufferPointer { pointer in
-      Glibc_write(2, pointer.baseAddress!, pointer.count - 1)
-    }
+    var text = text
+    text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -53,4 +45,19 @@ enum StandardError {
 @inline(__always)
 private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
   write(fd, pointer, count)
+}
+
+/// Writes all of `bytes` to `descriptor`, stopping at the first failure (a closed pipe).
+private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+  guard let base = bytes.baseAddress else { return }
+  var offset = 0
+  while offset < bytes.count {
+    #if canImport(Glibc)
+      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+    #else
+      let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+    #endif
+    if written <= 0 { break }
+    offset += written
+  }
 }

@@ -28,7 +28,8 @@ enum ClaimChecks {
     precondition(named == Set(replay.minimalSet), "the certificate's rows are not the minimal set's")
 
     for witness in replay.witnesses {
-      let values = Dictionary(witness.values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+      let values = Dictionary(
+        witness.values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
       for term in certificate.terms where term.constraint != witness.constraint {
         let g = term.expression.value { values[$0.name] ?? .zero }
         precondition(g >= .zero, "witness for [\(witness.constraint)] breaks \(term.row)")

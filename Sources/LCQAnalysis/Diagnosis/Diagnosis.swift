@@ -37,7 +37,7 @@ public struct Diagnosis: Sendable {
       !replay.minimalSet.isEmpty
     else { return }
     let changeable = replay.minimalSet.contains {
-      ConstraintOwnership.isChangeableByApp(block.constraints[$0].constraint!)
+      ConstraintOwnership.isChangeableByApp(block.member($0))
     }
     conflictOwner = changeable ? .app : .system
     explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
@@ -65,13 +65,12 @@ public struct Diagnosis: Sendable {
 enum BlockExplanation {
   static func text(block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames) -> String {
     let members = replay.minimalSet.sorted()
-    let constraints = block.constraints
-    let app = members.filter { !ConstraintOwnership.isSystemGenerated(constraints[$0].constraint!) }
-    let system = members.filter { ConstraintOwnership.isSystemGenerated(constraints[$0].constraint!) }
+    let app = members.filter { !ConstraintOwnership.isSystemGenerated(block.member($0)) }
+    let system = members.filter { ConstraintOwnership.isSystemGenerated(block.member($0)) }
     func numbers(_ indices: [Int]) -> String { indices.map { "[\($0 + 1)]" }.joined(separator: " ") }
     func items(_ indices: [Int]) -> String {
       var seen = Set<String>()
-      return indices.map { names.name(of: constraints[$0].constraint!.firstItem) }
+      return indices.map { names.name(of: block.member($0).firstItem) }
         .filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
     var sides: [String] = []
@@ -84,7 +83,7 @@ enum BlockExplanation {
       let meanings = system.compactMap { index -> String? in
         guard let tag = origins[index].first else { return nil }
         guard tag.kind == .autoresizingMask else { return tag.text }
-        return "the autoresizing mask of \(names.name(of: constraints[index].constraint!.firstItem))"
+        return "the autoresizing mask of \(names.name(of: block.member(index).firstItem))"
       }.filter { seen.insert($0).inserted }
       sides.append("\(meanings.joined(separator: "; ")) \(numbers(system))")
     }

@@ -61,7 +61,7 @@ private struct Candidates {
     self.names = names
   }
 
-  func constraint(_ index: Int) -> LayoutConstraint { block.constraints[index].constraint! }
+  func constraint(_ index: Int) -> LayoutConstraint { block.member(index) }
 
   func reference(_ index: Int) -> String {
     "[\(index + 1)] (\(ConstraintEnglish.sentence(constraint(index), names: names)))"

@@ -18,7 +18,7 @@ public struct FixSuggestion: Sendable, Hashable {
 
     /// Whether `lhs` ranks before `rhs`.
     public static func < (lhs: Kind, rhs: Kind) -> Bool {
-      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+      lhs.declarationOrder < rhs.declarationOrder
     }
   }
 

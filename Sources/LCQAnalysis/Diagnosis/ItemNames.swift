@@ -52,19 +52,20 @@ public struct ItemNames: Sendable {
       }
     }
     var bases: [String: String] = [:]
-    for identity in order { bases[identity] = Self.baseName(of: items[identity]!) }
+    for identity in order { bases[identity] = items[identity].map(Self.baseName(of:)) }
     var seen: [String: Int] = [:]
     var uses: [String: Int] = [:]
     for base in bases.values { uses[base, default: 0] += 1 }
     let repeated = Set(uses.filter { $0.value > 1 }.keys)
     for identity in order {
-      let base = bases[identity]!
+      guard let base = bases[identity] else { continue }
       guard repeated.contains(base) else {
         names[identity] = base
         continue
       }
-      seen[base, default: 0] += 1
-      names[identity] = "\(base) #\(seen[base]!)"
+      let number = seen[base, default: 0] + 1
+      seen[base] = number
+      names[identity] = "\(base) #\(number)"
     }
     var children: [String: Set<String>] = [:]
     for (child, parents) in superviews {
@@ -75,8 +76,8 @@ public struct ItemNames: Sendable {
       result[entry.key] = entry.value.subtracting(children[entry.key, default: []])
     }
     // Each search walks the block's items: skip contexts in blocks too large to name by hand.
-    for identity in order.count <= Self.contextItemLimit ? order : [] where !Self.isAppView(items[identity]!)
-    {
+    for identity in order.count <= Self.contextItemLimit ? order : []
+    where items[identity].map({ !Self.isAppView($0) }) ?? false {
       if let container = Self.nearestAppView(from: identity, items: items, neighbours: superviews) {
         contexts[identity] = .inside(container)
       } else {

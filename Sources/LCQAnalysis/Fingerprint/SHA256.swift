@@ -66,17 +66,19 @@ public enum SHA256 {
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     message.withUnsafeBufferPointer { input in
+      // The padded message is never empty: at least one 64-byte chunk.
+      guard let bytes = input.baseAddress else { return }
       guard !hardware else {
         withUnsafeMutableBytes(of: &state) { words in
-          csha256_compress_blocks(
-            words.baseAddress!.assumingMemoryBound(to: UInt32.self), input.baseAddress!, input.count / 64)
+          guard let words = words.baseAddress else { return }
+          csha256_compress_blocks(words.assumingMemoryBound(to: UInt32.self), bytes, input.count / 64)
         }
         return
       }
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
         roundConstants.withUnsafeBufferPointer { constants in
           for chunk in stride(from: 0, to: input.count, by: 64) {
-            compress(input.baseAddress! + chunk, schedule, constants, &state)
+            compress(bytes + chunk, schedule, constants, &state)
           }
         }
       }

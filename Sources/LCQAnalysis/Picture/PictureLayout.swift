@@ -103,8 +103,7 @@ public struct PictureLayout: Sendable {
           constraint.items.map { LayoutModelBuilder.key(of: $0, other: nil) }
         } ?? []
       })
-    let boxes = model.frames.keys.sorted().map { key -> Box in
-      let frame = model.frames[key]!
+    let boxes = model.frames.sorted { $0.key < $1.key }.map { key, frame -> Box in
       let item = model.itemsByKey[key]
       return Box(
         key: key, name: item.map(names.name(of:)) ?? key,
@@ -117,10 +116,10 @@ public struct PictureLayout: Sendable {
       let first = Anchor(
         key: LayoutModelBuilder.key(of: constraint.firstItem, other: constraint.secondItem),
         attribute: constraint.firstAttribute)
-      let second = constraint.secondItem.map { item in
-        Anchor(
-          key: LayoutModelBuilder.key(of: item, other: constraint.firstItem),
-          attribute: constraint.secondAttribute!)
+      let second = constraint.secondItem.flatMap { item in
+        constraint.secondAttribute.map { attribute in
+          Anchor(key: LayoutModelBuilder.key(of: item, other: constraint.firstItem), attribute: attribute)
+        }
       }
       return Link(
         index: index, first: first, second: second,
@@ -159,7 +158,7 @@ private struct Preferences {
     let containment = Strength(priority: 100)
     let placement = Strength(priority: 1)
     for key in keys {
-      let frame = model.frames[key]!
+      guard let frame = model.frames[key] else { continue }
       prefer(Expression(frame.width) + Rational(-160), strength: placement)
       prefer(Expression(frame.height) + Rational(-36), strength: placement)
       if let parentKey = parent[key], let outer = model.frames[parentKey] {

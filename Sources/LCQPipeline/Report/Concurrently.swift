@@ -28,5 +28,11 @@ private final class ResultSlots<Value: Sendable, Failure: Error>: @unchecked Sen
     lock.unlock()
   }
 
-  var values: [Result<Value, Failure>] { slots.map { $0! } }
+  /// Every slot's value; `concurrentPerform` has returned, so each was written.
+  var values: [Result<Value, Failure>] {
+    slots.map { slot in
+      guard let slot else { preconditionFailure("concurrentPerform returned before every iteration ran") }
+      return slot
+    }
+  }
 }

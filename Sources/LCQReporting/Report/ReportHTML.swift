@@ -11,10 +11,18 @@ public enum ReportHTML {
 
   /// The report as an HTML page.
   public static func render(_ report: NightlyReport) -> String {
-    // The template is a constant of this module: a parse error is a bug, caught by every test.
-    let template = try! MustacheTemplate(string: ReportTemplate.page)
-    return TerminalText.clean(template.render(context(report)), keepingLineBreaks: true)
+    TerminalText.clean(page.render(context(report)), keepingLineBreaks: true)
   }
+
+  /// The page template, parsed once. It is a constant of this module: a parse error is a bug,
+  /// which every report test would show.
+  private static let page: MustacheTemplate = {
+    do {
+      return try MustacheTemplate(string: ReportTemplate.page)
+    } catch {
+      preconditionFailure("ReportTemplate.page does not parse: \(error)")
+    }
+  }()
 
   static func context(_ report: NightlyReport) -> [String: Any] {
     let volume = report.summary("volume")

@@ -55,7 +55,8 @@ extension Store {
           SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
             first_seen, last_seen, first_build, last_build
           FROM conflicts WHERE id = ?
-          """, arguments: [reference.id])!
+          """, arguments: [reference.id])
+      guard let row else { throw MissingRow(what: "the conflict \(reference.fingerprint)") }
       func grouped(_ column: String, order: String) throws -> [(String, Int)] {
         try Row.fetchAll(
           db,
@@ -71,7 +72,8 @@ extension Store {
         sql: """
           WITH \(counts.sql)
           SELECT coalesce(sum(g.n), 0), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) FROM g
-          """, arguments: counts.arguments)!
+          """, arguments: counts.arguments)
+      guard let totals else { throw MissingRow(what: "the totals of \(reference.fingerprint)") }
       let sample = try Self.sampleBlock(conflictID: reference.id, db)
       let setText: String = row[5]
       let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import LCQStore
 
 /// A point in time given on the command line: a duration back from now (`90s`, `30m`, `24h`,
 /// `7d`, `2w`), a UTC date (`2024-03-05`), or an ISO 8601 date-time (`2024-03-05T14:00:00Z`,
@@ -36,9 +37,9 @@ enum TimeArgument {
       let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
     {
       var components = DateComponents(year: year, month: month, day: day)
-      components.timeZone = TimeZone(identifier: "UTC")
+      components.timeZone = .utc
       var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = TimeZone(identifier: "UTC")!
+      calendar.timeZone = .utc
       return calendar.date(from: components).map { Int64($0.timeIntervalSince1970) }
     }
     let formatter = ISO8601DateFormatter()
