@@ -1,6 +1,8 @@
--- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a build
--- at or after the one they were resolved in (runs without a build, and older builds, never
--- count). `in_window` says whether such an occurrence falls in [:since, :until).
+-- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a run
+-- the rule of regressions allows (the view `regression_runs`: a build at or after the one they
+-- were resolved in, or a run without a build started after they were resolved). `in_window`
+-- says whether such an occurrence falls in [:since, :until). `last_build` is NULL when every
+-- such run had no build.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
@@ -15,9 +17,8 @@ again AS (
   FROM p
   JOIN occurrence_rollup x ON x.first_time < p.u
   JOIN runs r ON r.id = x.run_id
-  JOIN conflicts c ON c.id = x.conflict_id
-  WHERE c.status = 'resolved' AND r.build_key IS NOT NULL AND r.build_key >= c.resolved_build_key
-    AND (p.app IS NULL OR r.app = p.app)
+  JOIN regression_runs rr ON rr.conflict_id = x.conflict_id AND rr.run_id = x.run_id
+  WHERE p.app IS NULL OR r.app = p.app
 ),
 grouped AS (
   SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,

@@ -237,6 +237,26 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0004_regression_runs.sql",
+      sql: #"""
+      -- lcq store, schema 4: the one rule for "regressed", which `lcq regressed`, `lcq check` and the
+      -- report's regressed panel all read from this view. A resolved conflict has regressed in a run
+      -- when it is seen again in that run and the run is
+      -- - of a build at or after the build it was resolved in (build order: docs/store.md), or
+      -- - of no recorded build, and started after it was resolved: with no build to compare, a run
+      --   ingested after the fix was declared that still sees the conflict is a regression.
+      -- Runs of older builds never count. The view lists the (conflict, run) pairs the rule allows;
+      -- a regression needs an occurrence of the conflict in the run as well.
+      CREATE VIEW regression_runs AS
+      SELECT c.id AS conflict_id, r.id AS run_id
+      FROM conflicts c
+      JOIN runs r ON (r.build_key IS NOT NULL AND r.build_key >= c.resolved_build_key)
+        OR (r.build_key IS NULL AND r.started_at >= c.status_changed_at)
+      WHERE c.status = 'resolved';
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -388,9 +408,11 @@ public enum EmbeddedSQL {
     (
       name: "regressed_conflicts.sql",
       sql: #"""
-      -- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a build
-      -- at or after the one they were resolved in (runs without a build, and older builds, never
-      -- count). `in_window` says whether such an occurrence falls in [:since, :until).
+      -- Report panel "regressed_conflicts": resolved conflicts seen again, before :until, in a run
+      -- the rule of regressions allows (the view `regression_runs`: a build at or after the one they
+      -- were resolved in, or a run without a build started after they were resolved). `in_window`
+      -- says whether such an occurrence falls in [:since, :until). `last_build` is NULL when every
+      -- such run had no build.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
@@ -405,9 +427,8 @@ public enum EmbeddedSQL {
         FROM p
         JOIN occurrence_rollup x ON x.first_time < p.u
         JOIN runs r ON r.id = x.run_id
-        JOIN conflicts c ON c.id = x.conflict_id
-        WHERE c.status = 'resolved' AND r.build_key IS NOT NULL AND r.build_key >= c.resolved_build_key
-          AND (p.app IS NULL OR r.app = p.app)
+        JOIN regression_runs rr ON rr.conflict_id = x.conflict_id AND rr.run_id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
       ),
       grouped AS (
         SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,

@@ -29,6 +29,15 @@ struct LCQProcess {
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The schema version a database has once every file in `Migrations/` is applied: the
+  /// number of those files, counted here rather than asked of lcq.
+  static var migrationCount: Int {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: repositoryRoot.appendingPathComponent("Migrations").path)) ?? []
+    return names.filter { $0.hasSuffix(".sql") && $0.first?.isNumber == true }.count
+  }
+
   /// The shared corpus as copied into the parsing tests' fixtures.
   static let corpus = repositoryRoot.appendingPathComponent("Tests/LCQParsingTests/Fixtures/corpus")
 

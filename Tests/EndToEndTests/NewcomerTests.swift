@@ -79,14 +79,15 @@ final class NewcomerTests: XCTestCase {
     XCTAssertEqual(reader.status, 2)
     XCTAssertEqual(
       reader.stderr,
-      "lcq: \(fixture.database): the database has schema 1 and this lcq reads schema 3; "
+      "lcq: \(fixture.database): the database has schema 1 and this lcq reads schema \(LCQProcess.migrationCount); "
         + "run `lcq db migrate` as a user who can write it\n")
     XCTAssertEqual(try fixture.python(applied), "1", "the reader migrated nothing")
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.database)
     let owner = try fixture.lcq(["top"])
     XCTAssertEqual(owner.status, 0, owner.stderr)
     XCTAssertEqual(owner.stderr, "")
-    XCTAssertEqual(try fixture.python(applied), "3", "the owner's read migrated the database")
+    XCTAssertEqual(
+      try fixture.python(applied), "\(LCQProcess.migrationCount)", "the owner's read migrated the database")
   }
 
   /// A database file an ingest has just created (empty: its migration is not yet committed)

@@ -27,8 +27,10 @@ public enum ReportMarkdown {
     }
     output += changes(report, panel: "regressed_conflicts", heading: "Regressed conflicts") { row, rows in
       let resolved = rows.value("resolved_build", in: row).text.map(MarkdownText.escape) ?? "?"
-      let last = rows.value("last_build", in: row).text.map(MarkdownText.escape) ?? "?"
-      return "resolved in build \(resolved), seen again in build \(last)"
+      let again =
+        rows.value("last_build", in: row).text.map { "seen again in build \(MarkdownText.escape($0))" }
+        ?? "seen again in a run without a build"
+      return "resolved in build \(resolved), \(again)"
     }
     output += systemNoise(report)
     output += health(report)

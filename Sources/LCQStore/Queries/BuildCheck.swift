@@ -110,8 +110,7 @@ extension Store {
     }
     let sql = """
       WITH scoped AS (
-        SELECT u.conflict_id, sum(u.occurrences) AS n, count(DISTINCT u.run_id) AS runs,
-          max(r.build_key) AS build_key
+        SELECT u.conflict_id, sum(u.occurrences) AS n, count(DISTINCT u.run_id) AS runs
         FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
         WHERE \(inScope) AND (:app IS NULL OR r.app = :app)
         GROUP BY u.conflict_id
@@ -121,11 +120,10 @@ extension Store {
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(earlier) AND (:app IS NULL OR r.app = :app)
         ) AS is_new,
-        c.status = 'resolved' AND (
-          (s.build_key IS NOT NULL AND s.build_key >= c.resolved_build_key)
-          OR (s.build_key IS NULL AND EXISTS (
-            SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-            WHERE u.conflict_id = c.id AND \(inScope) AND u.last_time >= c.status_changed_at))
+        EXISTS (
+          SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
+          JOIN regression_runs rr ON rr.conflict_id = u.conflict_id AND rr.run_id = u.run_id
+          WHERE u.conflict_id = c.id AND \(inScope) AND (:app IS NULL OR r.app = :app)
         ) AS is_regressed
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
       WHERE :owner = 'all' OR coalesce(c.owner, 'app') = :owner

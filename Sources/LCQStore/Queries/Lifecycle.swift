@@ -41,12 +41,15 @@ extension Store {
     return try changes(unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [time])
   }
 
-  /// Resolved conflicts seen again in a build at or after the one they were resolved in. Events
-  /// from older builds (or runs without a build) never count.
+  /// Resolved conflicts seen again in a run that the rule of regressions allows (the view
+  /// `regression_runs`, Migrations/0004: a build at or after the one they were resolved in, or
+  /// a run without a build started after they were resolved).
   public func regressed(_ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     try changes(
-      filter, where: "c.status = 'resolved' AND g.build_key >= c.resolved_build_key", having: nil, [],
-      knownBuildsOnly: true)
+      filter,
+      where: """
+        EXISTS (SELECT 1 FROM regression_runs rr WHERE rr.conflict_id = g.conflict_id AND rr.run_id = g.run_id)
+        """, having: nil, [])
   }
 
   /// Open conflicts whose last occurrence (inside the filter) is before `time`.
