@@ -12,11 +12,8 @@ public struct ReportData: Sendable {
   /// The analysis of each top conflict's latest raw block, by fingerprint (empty unless asked).
   public var analyses: [String: BlockAnalysis]
 
-  /// The panel that names the conflicts whose blocks are analysed for pictures.
-  public static let analysedPanel = "top_by_occurrences"
-
   /// Runs every dashboard panel over `scope` on every core; with `analysing`, analyses the
-  /// latest block of each conflict in ``analysedPanel``.
+  /// latest block of each conflict in the top conflicts by occurrences.
   public static func load(from store: Store, scope: ReportScope, analysing: Bool) throws(StoreError)
     -> ReportData
   {
@@ -24,8 +21,8 @@ public struct ReportData: Sendable {
     let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
     var data = ReportData(
       scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), analyses: [:])
-    guard analysing, let top = data.panels[analysedPanel] else { return data }
-    let fingerprints = top.rows.compactMap { top.value("fingerprint", in: $0).text }
+    guard analysing, let top = data.panels[Panels.TopByOccurrences.name] else { return data }
+    let fingerprints = top.typed(Panels.TopByOccurrences.self).compactMap(\.fingerprint.text)
     let samples = try store.sampleBlocks(of: fingerprints)
     let analyzer = BlockAnalyzer()
     let analysed = try Concurrently.map(Array(samples)) { fingerprint, sample throws(StoreError) in

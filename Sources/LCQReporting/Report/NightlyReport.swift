@@ -37,33 +37,32 @@ public struct NightlyReport: Sendable {
     panels[name] ?? PanelRows(columns: [], rows: [])
   }
 
-  /// The single row of a one-row panel (`volume`, `ingestion_health`) as name → value.
-  public func summary(_ name: String) -> [String: PanelValue] {
-    let rows = panel(name)
-    guard let row = rows.rows.first else { return [:] }
-    return Dictionary(uniqueKeysWithValues: zip(rows.columns, row))
+  /// The rows of the panel whose rows are `Row`s (none when the report has no such panel).
+  public func rows<Row: DashboardPanelRow>(_ type: Row.Type) -> [Row] {
+    panels[Row.name].map { $0.typed(Row.self) } ?? []
+  }
+
+  /// The single row of a one-row panel (``Panels/Volume``, ``Panels/IngestionHealth``).
+  public func summary<Row: DashboardPanelRow>(_ type: Row.Type) -> Row? {
+    rows(type).first
   }
 
   /// Occurrences per day for `fingerprint`, aligned with the `volume_by_day` panel's days.
   public func dailyCounts(of fingerprint: String) -> [Int64] {
-    let days = panel("volume_by_day")
-    let perConflict = panel("conflict_days")
     var counts: [String: Int64] = [:]
-    for row in perConflict.rows where perConflict.value("fingerprint", in: row).text == fingerprint {
-      if let day = perConflict.value("day", in: row).text {
-        counts[day] = perConflict.value("occurrences", in: row).integer
-      }
+    for row in rows(Panels.ConflictDays.self) where row.fingerprint.text == fingerprint {
+      if let day = row.day.text { counts[day] = row.occurrences.integer }
     }
-    return days.rows.map { row in days.value("day", in: row).text.flatMap { counts[$0] } ?? 0 }
+    return rows(Panels.VolumeByDay.self).map { row in row.day.text.flatMap { counts[$0] } ?? 0 }
   }
 
   private var healthWarnings: [String] {
-    let health = summary("ingestion_health")
+    let health = summary(Panels.IngestionHealth.self)
     let window = "between \(UnixTime.iso(scope.since)) and \(UnixTime.iso(scope.until))"
-    let runs = health["runs"]?.integer ?? 0
+    let runs = health?.runs.integer ?? 0
     guard runs > 0 else {
       let last =
-        health["last_run_ever"]?.text.map { " The last ingest run started at \($0)." }
+        health?.lastRunEver.text.map { " The last ingest run started at \($0)." }
         ?? " No ingest run at all."
       return [
         "Nothing was ingested \(window).\(last) Check the job that feeds `lcq ingest`: a silent pipe "
@@ -71,15 +70,15 @@ public struct NightlyReport: Sendable {
       ]
     }
     var warnings: [String] = []
-    if health["lines"]?.integer == 0 {
+    if health?.lines.integer == 0 {
       warnings.append("\(runs) ingest run(s) \(window) read no log line at all.")
     }
-    let unfinished = health["unfinished_runs"]?.integer ?? 0
+    let unfinished = health?.unfinishedRuns.integer ?? 0
     if unfinished > 0 {
       warnings.append(
         "\(unfinished) ingest run(s) \(window) did not finish (killed, failed or still running).")
     }
-    let unparsed = health["unparsed_percent"]?.real ?? 0
+    let unparsed = health?.unparsedPercent.real ?? 0
     if unparsed > Self.unparsedWarningPercent {
       warnings.append(
         "\(ReportNumbers.decimal(unparsed))% of the conflict messages \(window) could not be read "

@@ -25,18 +25,14 @@ public enum ReportHTML {
   }()
 
   static func context(_ report: NightlyReport) -> [String: Any] {
-    let volume = report.summary("volume")
-    let occurrences = volume["occurrences"]?.integer ?? 0
-    let mean = volume["baseline_daily_mean"]?.real ?? 0
-    let windowDays = volume["window_days"]?.real ?? 1
-    let days = report.panel("volume_by_day")
-    let chartDays = days.rows.map { row in
-      (
-        day: days.value("day", in: row).text ?? "", occurrences: days.value("occurrences", in: row).integer,
-        inWindow: days.value("in_window", in: row).integer != 0
-      )
+    let volume = report.summary(Panels.Volume.self)
+    let occurrences = volume?.occurrences.integer ?? 0
+    let mean = volume?.baselineDailyMean.real ?? 0
+    let windowDays = volume?.windowDays.real ?? 1
+    let chartDays = report.rows(Panels.VolumeByDay.self).map { row in
+      (day: row.day.text ?? "", occurrences: row.occurrences.integer, inWindow: row.inWindow.integer != 0)
     }
-    let health = report.summary("ingestion_health")
+    let health = report.panel(Panels.IngestionHealth.name).records.first ?? []
     return [
       "title": "lcq report \(UnixTime.iso(report.scope.since)) to \(UnixTime.iso(report.scope.until))",
       "since": UnixTime.iso(report.scope.since),
@@ -48,22 +44,22 @@ public enum ReportHTML {
         stat(
           "against the 14-day mean",
           ReportNumbers.change(occurrences: occurrences, baselineDailyMean: mean, windowDays: windowDays)),
-        stat("conflicts", ReportNumbers.grouped(volume["conflicts"]?.integer ?? 0)),
-        stat("runs", ReportNumbers.grouped(volume["runs"]?.integer ?? 0)),
-        stat("device models", ReportNumbers.grouped(volume["devices"]?.integer ?? 0)),
+        stat("conflicts", ReportNumbers.grouped(volume?.conflicts.integer ?? 0)),
+        stat("runs", ReportNumbers.grouped(volume?.runs.integer ?? 0)),
+        stat("device models", ReportNumbers.grouped(volume?.devices.integer ?? 0)),
         stat("daily mean, 14 days before", ReportNumbers.decimal(mean)),
       ],
       "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean),
-      "groups": records(report.panel("volume_by_group")),
-      "top": conflicts(report, panel: "top_by_occurrences"),
-      "reach": records(report.panel("top_by_reach")),
-      "new": records(report.panel("new_conflicts")),
-      "regressed": records(report.panel("regressed_conflicts")),
-      "quiet": records(report.panel("quiet_conflicts")),
-      "system": records(report.panel("system_conflicts")),
-      "health": health.mapValues { display($0) },
-      "missing": records(report.panel("undecidable_by_missing")),
-      "samples": records(report.panel("unparsed_samples")),
+      "groups": records(report.panel(Panels.VolumeByGroup.name)),
+      "top": topConflicts(report),
+      "reach": records(report.panel(Panels.TopByReach.name)),
+      "new": records(report.panel(Panels.NewConflicts.name)),
+      "regressed": records(report.panel(Panels.RegressedConflicts.name)),
+      "quiet": records(report.panel(Panels.QuietConflicts.name)),
+      "system": records(report.panel(Panels.SystemConflicts.name)),
+      "health": Dictionary(health.map { ($0.0, display($0.1)) }, uniquingKeysWith: { first, _ in first }),
+      "missing": records(report.panel(Panels.UndecidableByMissing.name)),
+      "samples": records(report.panel(Panels.UnparsedSamples.name)),
     ]
   }
 
@@ -82,31 +78,31 @@ public enum ReportHTML {
     return ["hasRows": !list.isEmpty, "rows": list, "count": list.count]
   }
 
-  static func conflicts(_ report: NightlyReport, panel name: String) -> [String: Any] {
-    let rows = report.panel(name)
+  /// The top conflicts by occurrences, each with its explanation, fix, sparkline and picture.
+  static func topConflicts(_ report: NightlyReport) -> [String: Any] {
     var list: [[String: Any]] = []
-    for (index, row) in rows.rows.prefix(topCount).enumerated() {
-      let fingerprint = rows.value("fingerprint", in: row).text ?? ""
-      let explanation = rows.value("explanation", in: row).text ?? ""
+    for (index, row) in report.rows(Panels.TopByOccurrences.self).prefix(topCount).enumerated() {
+      let fingerprint = row.fingerprint.text ?? ""
+      let explanation = row.explanation.text ?? ""
       var fields: [String: Any] = [
         "rank": index + 1,
         "fingerprint": fingerprint,
         "short": String(fingerprint.prefix(11)),
-        "title": rows.value("title", in: row).text ?? "",
-        "status": rows.value("status", in: row).text ?? "",
-        "verdict": rows.value("verdict", in: row).text ?? "",
-        "occurrences": ReportNumbers.counted(rows.value("occurrences", in: row).integer, "occurrence"),
-        "runs": ReportNumbers.counted(rows.value("runs", in: row).integer, "run"),
-        "devices": ReportNumbers.counted(rows.value("devices", in: row).integer, "device model"),
-        "firstSeen": rows.value("first_seen", in: row).text ?? "",
-        "lastSeen": rows.value("last_seen", in: row).text ?? "",
-        "lastBuild": rows.value("last_build", in: row).text ?? "—",
-        "set": rows.value("minimal_set", in: row).stringArray ?? [],
+        "title": row.title.text ?? "",
+        "status": row.status.text ?? "",
+        "verdict": row.verdict.text ?? "",
+        "occurrences": ReportNumbers.counted(row.occurrences.integer, "occurrence"),
+        "runs": ReportNumbers.counted(row.runs.integer, "run"),
+        "devices": ReportNumbers.counted(row.devices.integer, "device model"),
+        "firstSeen": row.firstSeen.text ?? "",
+        "lastSeen": row.lastSeen.text ?? "",
+        "lastBuild": row.lastBuild.text ?? "—",
+        "set": row.minimalSet.stringArray ?? [],
         "explanation": explanation.split(separator: "\n").first.map(String.init) ?? "",
         "members": explanation.split(separator: "\n").dropFirst().map(String.init),
         "spark": ReportCharts.sparkline(report.dailyCounts(of: fingerprint)),
       ]
-      if let fix = rows.value("best_fix", in: row).text { fields["fix"] = fix }
+      if let fix = row.bestFix.text { fields["fix"] = fix }
       if let picture = report.pictures[fingerprint] { fields["picture"] = picture }
       list.append(fields)
     }

@@ -21,14 +21,14 @@ public enum ReportMarkdown {
     }
     output += volume(report) + "\n"
     output += top(report)
-    output += changes(report, panel: "new_conflicts", heading: "New conflicts") { row, rows in
-      let build = rows.value("first_build", in: row).text.map { ", build \(MarkdownText.escape($0))" } ?? ""
-      return "first seen \(rows.value("first_seen", in: row).text ?? "?")\(build)"
+    output += changes(report.rows(Panels.NewConflicts.self), heading: "New conflicts") { row in
+      let build = row.firstBuild.text.map { ", build \(MarkdownText.escape($0))" } ?? ""
+      return "first seen \(row.firstSeen.text ?? "?")\(build)"
     }
-    output += changes(report, panel: "regressed_conflicts", heading: "Regressed conflicts") { row, rows in
-      let resolved = rows.value("resolved_build", in: row).text.map(MarkdownText.escape) ?? "?"
+    output += changes(report.rows(Panels.RegressedConflicts.self), heading: "Regressed conflicts") { row in
+      let resolved = row.resolvedBuild.text.map(MarkdownText.escape) ?? "?"
       let again =
-        rows.value("last_build", in: row).text.map { "seen again in build \(MarkdownText.escape($0))" }
+        row.lastBuild.text.map { "seen again in build \(MarkdownText.escape($0))" }
         ?? "seen again in a run without a build"
       return "resolved in build \(resolved), \(again)"
     }
@@ -39,15 +39,14 @@ public enum ReportMarkdown {
 
   /// UIKit's and AppKit's own conflicts, apart: counted, with no fix to offer.
   static func systemNoise(_ report: NightlyReport) -> String {
-    let rows = report.panel("system_conflicts")
-    guard !rows.rows.isEmpty else { return "" }
-    var output = "### System noise (\(rows.rows.count))\n\n"
+    let rows = report.rows(Panels.SystemConflicts.self)
+    guard !rows.isEmpty else { return "" }
+    var output = "### System noise (\(rows.count))\n\n"
     output += "UIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
-    for row in rows.rows.prefix(topCount) {
-      let count = ReportNumbers.counted(rows.value("occurrences", in: row).integer, "occurrence")
-      output += "- \(conflict(row, rows)): \(count)\n"
+    for row in rows.prefix(topCount) {
+      output += "- \(conflict(row)): \(ReportNumbers.counted(row.occurrences.integer, "occurrence"))\n"
     }
-    if rows.rows.count > topCount { output += "- and \(rows.rows.count - topCount) more\n" }
+    if rows.count > topCount { output += "- and \(rows.count - topCount) more\n" }
     return output + "\n"
   }
 
@@ -57,63 +56,61 @@ public enum ReportMarkdown {
   }
 
   static func volume(_ report: NightlyReport) -> String {
-    let volume = report.summary("volume")
-    let occurrences = volume["occurrences"]?.integer ?? 0
-    let mean = volume["baseline_daily_mean"]?.real ?? 0
-    let days = volume["window_days"]?.real ?? 1
+    let volume = report.summary(Panels.Volume.self)
+    let occurrences = volume?.occurrences.integer ?? 0
+    let mean = volume?.baselineDailyMean.real ?? 0
+    let days = volume?.windowDays.real ?? 1
     let change = ReportNumbers.change(occurrences: occurrences, baselineDailyMean: mean, windowDays: days)
-    return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of "
-      + "\(ReportNumbers.counted(volume["conflicts"]?.integer ?? 0, "conflict")) in "
-      + "\(ReportNumbers.counted(volume["runs"]?.integer ?? 0, "run")) on "
-      + "\(ReportNumbers.counted(volume["devices"]?.integer ?? 0, "device model")) "
+    let conflicts = ReportNumbers.counted(volume?.conflicts.integer ?? 0, "conflict")
+    let runs = ReportNumbers.counted(volume?.runs.integer ?? 0, "run")
+    let devices = ReportNumbers.counted(volume?.devices.integer ?? 0, "device model")
+    return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) on \(devices) "
       + "(\(change) against the 14-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
   }
 
   static func top(_ report: NightlyReport) -> String {
-    let rows = report.panel("top_by_occurrences")
+    let rows = report.rows(Panels.TopByOccurrences.self)
     var output = "### Top conflicts\n\n"
-    guard !rows.rows.isEmpty else { return output + "_None in this window._\n\n" }
+    guard !rows.isEmpty else { return output + "_None in this window._\n\n" }
     output +=
       "| # | Conflict | Occurrences | Runs | Devices | Best fix |\n| ---: | --- | ---: | ---: | ---: | --- |\n"
-    for (index, row) in rows.rows.prefix(topCount).enumerated() {
-      let fix = rows.value("best_fix", in: row).text.map(MarkdownText.escape) ?? "—"
+    for (index, row) in rows.prefix(topCount).enumerated() {
+      let fix = row.bestFix.text.map(MarkdownText.escape) ?? "—"
       output +=
-        "| \(index + 1) | \(conflict(row, rows)) | "
-        + "\(ReportNumbers.grouped(rows.value("occurrences", in: row).integer)) | "
-        + "\(ReportNumbers.grouped(rows.value("runs", in: row).integer)) | "
-        + "\(ReportNumbers.grouped(rows.value("devices", in: row).integer)) | \(fix) |\n"
+        "| \(index + 1) | \(conflict(row)) | \(ReportNumbers.grouped(row.occurrences.integer)) | "
+        + "\(ReportNumbers.grouped(row.runs.integer)) | \(ReportNumbers.grouped(row.devices.integer)) | \(fix) |\n"
     }
     return output + "\n"
   }
 
-  static func changes(
-    _ report: NightlyReport, panel name: String, heading: String, detail: ([PanelValue], PanelRows) -> String
-  ) -> String {
-    let rows = report.panel(name)
-    var output = "### \(heading) (\(rows.rows.count))\n\n"
-    guard !rows.rows.isEmpty else { return output + "_None._\n\n" }
-    for row in rows.rows.prefix(listCount) {
-      let count = ReportNumbers.counted(rows.value("occurrences", in: row).integer, "occurrence")
-      output += "- \(conflict(row, rows)): \(count), \(detail(row, rows))\n"
+  static func changes<Row: ConflictPanelRow>(_ rows: [Row], heading: String, detail: (Row) -> String)
+    -> String
+  {
+    var output = "### \(heading) (\(rows.count))\n\n"
+    guard !rows.isEmpty else { return output + "_None._\n\n" }
+    for row in rows.prefix(listCount) {
+      let count = ReportNumbers.counted(row.occurrences.integer, "occurrence")
+      output += "- \(conflict(row)): \(count), \(detail(row))\n"
     }
-    if rows.rows.count > listCount { output += "- and \(rows.rows.count - listCount) more\n" }
+    if rows.count > listCount { output += "- and \(rows.count - listCount) more\n" }
     return output + "\n"
   }
 
   static func health(_ report: NightlyReport) -> String {
-    let health = report.summary("ingestion_health")
-    let count = { (name: String, noun: String) in ReportNumbers.counted(health[name]?.integer ?? 0, noun) }
+    let health = report.summary(Panels.IngestionHealth.self)
+    let count = { (value: PanelValue?, noun: String) in ReportNumbers.counted(value?.integer ?? 0, noun) }
     var output = "### Ingestion health\n\n"
     output +=
-      "\(count("runs", "run")) read \(count("lines", "line")) and \(count("blocks", "conflict message")): "
-    output += "\(count("occurrences", "new occurrence")), \(count("duplicates", "block")) already stored, "
+      "\(count(health?.runs, "run")) read \(count(health?.lines, "line")) and "
+      + "\(count(health?.blocks, "conflict message")): "
     output +=
-      "\(count("unparsed", "unreadable block")) (\(ReportNumbers.decimal(health["unparsed_percent"]?.real ?? 0))%)."
-    let missing = report.panel("undecidable_by_missing")
-    if !missing.rows.isEmpty {
-      let parts = missing.rows.map { row in
-        "\(MarkdownText.escape(missing.value("missing", in: row).text ?? "?")) "
-          + ReportNumbers.grouped(missing.value("occurrences", in: row).integer)
+      "\(count(health?.occurrences, "new occurrence")), \(count(health?.duplicates, "block")) already stored, "
+    output +=
+      "\(count(health?.unparsed, "unreadable block")) (\(ReportNumbers.decimal(health?.unparsedPercent.real ?? 0))%)."
+    let missing = report.rows(Panels.UndecidableByMissing.self)
+    if !missing.isEmpty {
+      let parts = missing.map { row in
+        "\(MarkdownText.escape(row.missing.text ?? "?")) " + ReportNumbers.grouped(row.occurrences.integer)
       }
       output += " Undecidable for lack of: \(parts.joined(separator: ", "))."
     }
@@ -121,9 +118,9 @@ public enum ReportMarkdown {
   }
 
   /// `**Title** `v1:0123abcd``, with the title escaped.
-  static func conflict(_ row: [PanelValue], _ rows: PanelRows) -> String {
-    let title = MarkdownText.escape(rows.value("title", in: row).text ?? "")
-    let fingerprint = rows.value("fingerprint", in: row).text ?? ""
+  static func conflict(_ row: some ConflictPanelRow) -> String {
+    let title = MarkdownText.escape(row.title.text ?? "")
+    let fingerprint = row.fingerprint.text ?? ""
     return "**\(title)** `\(fingerprint.prefix(11))`"
   }
 }

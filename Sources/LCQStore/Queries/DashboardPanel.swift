@@ -61,11 +61,6 @@ public struct PanelRows: Sendable {
     self.rows = rows
   }
 
-  /// The value of `column` in `row` (null when there is no such column).
-  public func value(_ column: String, in row: [PanelValue]) -> PanelValue {
-    columns.firstIndex(of: column).map { row[$0] } ?? .null
-  }
-
   /// Each row as name/value pairs.
   public var records: [[(String, PanelValue)]] {
     rows.map { row in Array(zip(columns, row)) }
@@ -132,4 +127,46 @@ extension Store {
         })
     }
   }
+}
+
+/// The row type of one dashboard panel; `scripts/embed-sql.py` generates one per file in
+/// `dashboards/` (``Panels``), with a property per column.
+public protocol DashboardPanelRow: Sendable {
+  /// The panel's name: its file in `dashboards/` without `.sql`.
+  static var name: String { get }
+  /// Its columns, in order, as its SQL names them.
+  static var columns: [String] { get }
+  /// The row's values, one per column.
+  var values: [PanelValue] { get }
+  /// A row of `values`, one per column (``PanelRows/typed(_:)`` checks the columns).
+  init(checkedValues values: [PanelValue])
+}
+
+extension PanelRows {
+  /// The rows as `Row`s. The rows must come from `Row`'s panel: both are made from the same
+  /// file, so other columns are a bug (a stale `DashboardPanels.swift`, which
+  /// `EmbeddedSQLTests` catches first).
+  public func typed<Row: DashboardPanelRow>(_ type: Row.Type) -> [Row] {
+    precondition(columns == Row.columns, "\(Row.name) returned \(columns), not \(Row.columns)")
+    return rows.map(Row.init(checkedValues:))
+  }
+}
+
+extension Store {
+  /// Runs the dashboard panel whose rows are `Row`s over `scope`.
+  public func panel<Row: DashboardPanelRow>(_ type: Row.Type, _ scope: ReportScope) throws(StoreError)
+    -> [Row]
+  {
+    try panel(Row.name, scope).typed(Row.self)
+  }
+}
+
+/// A row of a panel that lists conflicts: it has their fingerprint, title and a count.
+public protocol ConflictPanelRow: DashboardPanelRow {
+  /// The conflict's fingerprint.
+  var fingerprint: PanelValue { get }
+  /// Its short human title.
+  var title: PanelValue { get }
+  /// Its occurrences as the panel counts them.
+  var occurrences: PanelValue { get }
 }
