@@ -79,7 +79,7 @@ public enum CheckText {
         list.map { conflict in
           .object([
             ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
-            ("status", .string(conflict.status)), ("occurrences", .int(conflict.occurrences)),
+            ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
             ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
             ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
             ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),

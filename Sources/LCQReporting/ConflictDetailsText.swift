@@ -71,7 +71,7 @@ public enum ConflictDetailsText {
     return .object([
       ("schema", .string("lcq-show/1")),
       ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
-      ("verdict", .string(details.verdict)), ("status", .string(details.status)),
+      ("verdict", .string(details.verdict)), ("status", .string(details.status.rawValue)),
       ("resolved_build", .string(details.resolvedBuild)),
       ("minimal_set", .array(details.minimalSet.map { .string($0) })),
       ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
@@ -88,6 +88,7 @@ public enum ConflictDetailsText {
   static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
   static func statusText(_ details: ConflictDetails) -> String {
-    details.status == "resolved" ? "resolved in build \(details.resolvedBuild ?? "?")" : details.status
+    details.status == .resolved
+      ? "resolved in build \(details.resolvedBuild ?? "?")" : details.status.rawValue
   }
 }

@@ -77,40 +77,67 @@ enum StoredRows {
     var templateValues: String
     /// The issues as a JSON array, `nil` when none.
     var issues: String?
+
+    /// The columns an insert writes, in the order it binds them (`analysis_version` is
+    /// ``Fingerprint/version``).
+    enum Columns: String, CaseIterable {
+      case identity
+      case conflictID = "conflict_id"
+      case runID = "run_id"
+      case time
+      case timeSource = "time_source"
+      case process
+      case pid
+      case verdict
+      case brokenConstraint = "broken_constraint"
+      case brokenInMinimalSet = "broken_in_minimal_set"
+      case sourceFile = "source_file"
+      case sourceLine = "source_line"
+      case templateID = "template_id"
+      case templateValues = "template_values"
+      case issues
+      case analysisVersion = "analysis_version"
+    }
   }
 
-  /// The statement ``insert(_:with:_:)`` runs, prepared once for any number of rows.
+  /// The statement ``insert(_:with:_:)`` runs, prepared once for any number of rows: its
+  /// column list and its binds both follow ``Occurrence/Columns``, so they cannot drift apart.
   static func occurrenceInsert(_ db: Database) throws -> Statement {
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
-          broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values,
-          issues, analysis_version)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (identity) DO NOTHING
-        """)
+    try db.cachedStatement(sql: occurrenceInsertSQL)
   }
+
+  /// `INSERT INTO occurrences (…) VALUES (?, …) ON CONFLICT (identity) DO NOTHING`, with the
+  /// columns of ``Occurrence/Columns`` in their order.
+  static let occurrenceInsertSQL: String = {
+    let columns = Occurrence.Columns.allCases.map(\.rawValue).joined(separator: ", ")
+    let placeholders = Array(repeating: "?", count: Occurrence.Columns.allCases.count).joined(separator: ", ")
+    return "INSERT INTO occurrences (\(columns)) VALUES (\(placeholders)) ON CONFLICT (identity) DO NOTHING"
+  }()
 
   /// Inserts `occurrence` with `statement` (see ``occurrenceInsert(_:)``) unless its identity is
   /// already stored; returns whether it was new.
   static func insert(_ occurrence: Occurrence, with statement: Statement, _ db: Database) throws -> Bool {
     var row = ParameterBinding(statement, of: db)
-    row.bind(occurrence.identity)
-    row.bind(occurrence.conflictID)
-    row.bind(occurrence.runID)
-    row.bind(occurrence.time)
-    row.bind(occurrence.timeFromLog ? "log" : "ingest")
-    row.bind(occurrence.process)
-    row.bind(occurrence.pid)
-    row.bind(occurrence.verdict.rawValue)
-    row.bind(occurrence.brokenConstraint)
-    row.bind(occurrence.brokenInMinimalSet)
-    row.bind(occurrence.sourceFile)
-    row.bind(occurrence.sourceLine)
-    row.bind(occurrence.templateID)
-    row.bind(occurrence.templateValues)
-    row.bind(occurrence.issues)
-    row.bind(Fingerprint.version)
+    for column in Occurrence.Columns.allCases {
+      switch column {
+      case .identity: row.bind(occurrence.identity)
+      case .conflictID: row.bind(occurrence.conflictID)
+      case .runID: row.bind(occurrence.runID)
+      case .time: row.bind(occurrence.time)
+      case .timeSource: row.bind(occurrence.timeFromLog ? "log" : "ingest")
+      case .process: row.bind(occurrence.process)
+      case .pid: row.bind(occurrence.pid)
+      case .verdict: row.bind(occurrence.verdict.rawValue)
+      case .brokenConstraint: row.bind(occurrence.brokenConstraint)
+      case .brokenInMinimalSet: row.bind(occurrence.brokenInMinimalSet)
+      case .sourceFile: row.bind(occurrence.sourceFile)
+      case .sourceLine: row.bind(occurrence.sourceLine)
+      case .templateID: row.bind(occurrence.templateID)
+      case .templateValues: row.bind(occurrence.templateValues)
+      case .issues: row.bind(occurrence.issues)
+      case .analysisVersion: row.bind(Fingerprint.version)
+      }
+    }
     return try row.execute()
   }
 

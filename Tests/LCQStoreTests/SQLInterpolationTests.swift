@@ -28,6 +28,9 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // Column names from a literal list of four.
     "QueryFilter.swift": ["column"],
+    // The occurrence insert's column names and `?` placeholders, both made from the cases of
+    // `Occurrence.Columns`.
+    "StoredRows.swift": ["columns", "placeholders"],
     // `orderColumn` is picked by a switch over TopOrder.
     "TopConflicts.swift": ["counts.sql", "orderColumn"],
     "Trend.swift": ["counts.sql"],

@@ -12,7 +12,7 @@ extension ResultTable {
       rows: top.map { row in
         [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
-          .integer(row.devices), .text(row.status), .time(row.firstSeen), .time(row.lastSeen),
+          .integer(row.devices), .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen),
           .text(row.lastBuild),
         ]
       }, json: JSONShape(schema: "lcq-top/1", key: "conflicts"))
@@ -40,7 +40,7 @@ extension ResultTable {
         var cells: [Cell] = [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
           .time(row.firstSeen),
-          .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status),
+          .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status.rawValue),
         ]
         if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
         return cells

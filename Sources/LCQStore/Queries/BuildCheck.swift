@@ -30,8 +30,8 @@ public struct CheckedConflict: Sendable, Hashable {
   public var fingerprint: String
   /// The short human title.
   public var title: String
-  /// `open`, `resolved` or `ignored`.
-  public var status: String
+  /// Where it stands.
+  public var status: ConflictState
   /// Occurrences in the scope.
   public var occurrences: Int
   /// Distinct runs among them.
@@ -135,11 +135,11 @@ extension Store {
     let seen = try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
         let fingerprint: String = row[0]
-        let status: String = row[2]
+        let status = ConflictState(stored: row[2])
         return CheckedConflict(
           fingerprint: fingerprint, title: row[1], status: status, occurrences: row[3], runs: row[4],
           resolvedBuild: row[5], explanation: row[6], bestFix: row[7], isNew: row[8], isRegressed: row[9],
-          isAccepted: status == "ignored" || baseline.contains(fingerprint))
+          isAccepted: status == .ignored || baseline.contains(fingerprint))
       }
     }
     return CheckResult(scope: scope, seen: seen)

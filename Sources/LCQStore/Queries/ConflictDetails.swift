@@ -9,8 +9,8 @@ public struct ConflictDetails: Sendable {
   public var title: String
   /// The verdict of the latest analysis.
   public var verdict: String
-  /// `open`, `resolved` or `ignored`.
-  public var status: String
+  /// Where it stands.
+  public var status: ConflictState
   /// The build it was resolved in, for status `resolved`.
   public var resolvedBuild: String?
   /// The minimal set's descriptions (of the whole list when the block had no set).
@@ -78,7 +78,8 @@ extension Store {
       let setText: String = row[5]
       let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       return ConflictDetails(
-        fingerprint: row[0], title: row[1], verdict: row[2], status: row[3], resolvedBuild: row[4],
+        fingerprint: row[0], title: row[1], verdict: row[2], status: ConflictState(stored: row[3]),
+        resolvedBuild: row[4],
         minimalSet: set,
         explanation: row[6], bestFix: row[7], firstSeen: row[8], lastSeen: row[9], firstBuild: row[10],
         lastBuild: row[11], occurrences: totals[0], runs: totals[1],

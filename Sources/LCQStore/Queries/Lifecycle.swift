@@ -6,8 +6,8 @@ public struct ConflictChange: Sendable, Hashable {
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String
-  /// `open`, `resolved` or `ignored`.
-  public var status: String
+  /// Where it stands.
+  public var status: ConflictState
   /// Occurrences inside the filter (for `regressed`: since the build that resolved it).
   public var occurrences: Int
   /// Distinct runs among them.
@@ -103,7 +103,8 @@ extension Store {
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: counts.arguments + arguments).map { row in
         ConflictChange(
-          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4],
+          fingerprint: row[0], title: row[1], status: ConflictState(stored: row[2]), occurrences: row[3],
+          runs: row[4],
           firstSeen: row[5],
           lastSeen: row[6], firstBuild: row[7], lastBuild: row[8], resolvedBuild: row[9])
       }

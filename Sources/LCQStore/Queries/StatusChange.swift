@@ -20,9 +20,9 @@ extension Store {
     let conflict = try conflict(matching: prefix)
     let (name, build): (String, String?) =
       switch status {
-      case .resolved(let build): ("resolved", build)
-      case .ignored: ("ignored", nil)
-      case .open: ("open", nil)
+      case .resolved(let build): (ConflictState.resolved.rawValue, build)
+      case .ignored: (ConflictState.ignored.rawValue, nil)
+      case .open: (ConflictState.open.rawValue, nil)
       }
     try write { db in
       try db.execute(

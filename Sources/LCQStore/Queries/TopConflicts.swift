@@ -6,8 +6,8 @@ public struct ConflictCount: Sendable, Hashable {
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String
-  /// `open`, `resolved` or `ignored`.
-  public var status: String
+  /// Where it stands.
+  public var status: ConflictState
   /// Occurrences inside the filter.
   public var occurrences: Int
   /// Distinct runs with an occurrence inside the filter.
@@ -56,7 +56,8 @@ extension Store {
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
         ConflictCount(
-          fingerprint: row[0], title: row[1], status: row[2], occurrences: row[3], runs: row[4],
+          fingerprint: row[0], title: row[1], status: ConflictState(stored: row[2]), occurrences: row[3],
+          runs: row[4],
           devices: row[5],
           firstSeen: row[6], lastSeen: row[7], lastBuild: row[8])
       }
