@@ -71,6 +71,7 @@ let package = Package(
       exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
     .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
+    .testTarget(name: "LCQReportingTests", dependencies: ["LCQReporting", "LCQPipeline", "LCQStore"]),
     .testTarget(
       name: "LCQPipelineTests",
       dependencies: ["LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]

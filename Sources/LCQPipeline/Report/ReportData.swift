@@ -12,6 +12,13 @@ public struct ReportData: Sendable {
   /// The analysis of each top conflict's latest raw block, by fingerprint (empty unless asked).
   public var analyses: [String: BlockAnalysis]
 
+  /// Report data of panels already run (`analyses` by fingerprint).
+  public init(scope: ReportScope, panels: [String: PanelRows], analyses: [String: BlockAnalysis]) {
+    self.scope = scope
+    self.panels = panels
+    self.analyses = analyses
+  }
+
   /// Runs every dashboard panel over `scope` on every core; with `analysing`, analyses the
   /// latest block of each conflict in the top conflicts by occurrences.
   public static func load(from store: Store, scope: ReportScope, analysing: Bool) throws(StoreError)

@@ -1,0 +1,152 @@
+import Foundation
+import LCQPipeline
+import LCQReporting
+import LCQStore
+import XCTest
+
+/// The report rendered from panels written here by hand, each format checked against what a
+/// reader must see (the expected Markdown is written out below, not recorded from lcq).
+final class ReportRenderingTests: XCTestCase {
+  /// 2024-03-05T00:00:00Z to 2024-03-06T00:00:00Z, app Shop.
+  let scope = ReportScope(since: 1_709_596_800, until: 1_709_683_200, app: "Shop")
+
+  private func rows<Row: DashboardPanelRow>(_ type: Row.Type, _ values: [[PanelValue]]) -> (String, PanelRows)
+  {
+    for row in values { XCTAssertEqual(row.count, Row.columns.count, "\(Row.name): one value per column") }
+    return (Row.name, PanelRows(columns: Row.columns, rows: values))
+  }
+
+  private var report: NightlyReport {
+    let panels: [(String, PanelRows)] = [
+      // occurrences, conflicts, runs, devices, baseline_occurrences, baseline_daily_mean, window_days
+      rows(
+        Panels.Volume.self,
+        [[.integer(1234), .integer(12), .integer(3), .integer(1), .integer(13_160), .real(940), .real(1)]]),
+      // fingerprint, title, status, verdict, occurrences, runs, devices, first_seen, last_seen,
+      // first_build, last_build, minimal_set, explanation, best_fix
+      rows(
+        Panels.TopByOccurrences.self,
+        [
+          [
+            .text("v1:0123456789abcdef"), .text("Cell | height"), .text("open"), .text("conflict"),
+            .integer(1000),
+            .integer(2), .integer(1), .text("2024-03-05T01:00:00Z"), .text("2024-03-05T23:00:00Z"),
+            .text("1239"),
+            .text("1240"), .text("[\"a\",\"b\"]"), .text("The cell is too short.\nOne\nTwo"),
+            .text("Set the height constraint's priority to 999"),
+          ]
+        ]),
+      // fingerprint, title, status, occurrences, first_seen, first_build, new_in, explanation, best_fix
+      rows(
+        Panels.NewConflicts.self,
+        [
+          [
+            .text("v1:fedcba9876543210"), .text("Button width"), .text("open"), .integer(1),
+            .text("2024-03-05T10:00:00Z"), .text("1240"), .integer(1), .null, .null,
+          ]
+        ]),
+      // fingerprint, title, resolved_build, occurrences, runs, first_seen_again, last_seen, last_build, in_window
+      rows(
+        Panels.RegressedConflicts.self,
+        [
+          [
+            .text("v1:1111222233334444"), .text("Label leading"), .text("1239"), .integer(2), .integer(1),
+            .text("2024-03-05T11:00:00Z"), .text("2024-03-05T12:00:00Z"), .null, .integer(1),
+          ]
+        ]),
+      // runs, finished_runs, interrupted_runs, unfinished_runs, lines, bytes, blocks, occurrences,
+      // duplicates, unparsed, unparsed_percent, last_run_started, last_run_ever
+      rows(
+        Panels.IngestionHealth.self,
+        [
+          [
+            .integer(3), .integer(3), .integer(0), .integer(0), .integer(100_000), .integer(9_000_000),
+            .integer(1300), .integer(1234), .integer(60), .integer(6), .real(0.46),
+            .text("2024-03-05T20:00:00Z"),
+            .text("2024-03-05T20:00:00Z"),
+          ]
+        ]),
+      rows(Panels.UndecidableByMissing.self, [[.text("flipped"), .integer(4), .integer(1)]]),
+    ]
+    return NightlyReport(
+      ReportData(scope: scope, panels: Dictionary(uniqueKeysWithValues: panels), analyses: [:]))
+  }
+
+  func testTheMarkdownSaysWhatAReaderNeedsInOrder() {
+    let expected = """
+      ## lcq report: 2024-03-05T00:00:00Z to 2024-03-06T00:00:00Z · Shop
+
+      **1,234 occurrences** of 12 conflicts in 3 runs on 1 device model (+31% against the 14-day mean of 940 a day).
+
+      ### Top conflicts
+
+      | # | Conflict | Occurrences | Runs | Devices | Best fix |
+      | ---: | --- | ---: | ---: | ---: | --- |
+      | 1 | **Cell \\| height** `v1:01234567` | 1,000 | 2 | 1 | Set the height constraint's priority to 999 |
+
+      ### New conflicts (1)
+
+      - **Button width** `v1:fedcba98`: 1 occurrence, first seen 2024-03-05T10:00:00Z, build 1240
+
+      ### Regressed conflicts (1)
+
+      - **Label leading** `v1:11112222`: 2 occurrences, resolved in build 1239, seen again in a run without a build
+
+      ### Ingestion health
+
+      3 runs read 100,000 lines and 1,300 conflict messages: 1,234 new occurrences, 60 blocks already stored, \
+      6 unreadable blocks (0.46%). Undecidable for lack of: flipped 4.
+
+      """
+    XCTAssertEqual(ReportMarkdown.render(report), expected)
+  }
+
+  func testTheJSONHoldsEveryPanelWithItsColumns() throws {
+    let text = ReportJSON.render(report)
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(object["schema"] as? String, "lcq-report/1")
+    XCTAssertEqual(
+      object["window"] as? [String: String],
+      ["since": "2024-03-05T00:00:00Z", "until": "2024-03-06T00:00:00Z"])
+    XCTAssertEqual(object["app"] as? String, "Shop")
+    XCTAssertEqual(object["warnings"] as? [String], [])
+    let volume = try XCTUnwrap(object["volume"] as? [String: Any])
+    XCTAssertEqual(volume["occurrences"] as? Int, 1234)
+    XCTAssertEqual(volume["baseline_daily_mean"] as? Double, 940)
+    let top = try XCTUnwrap(object["top_by_occurrences"] as? [[String: Any]])
+    XCTAssertEqual(top.count, 1)
+    XCTAssertEqual(top.first?["title"] as? String, "Cell | height")
+    XCTAssertEqual(top.first?["minimal_set"] as? [String], ["a", "b"], "a JSON array column is an array")
+    let regressed = try XCTUnwrap(object["regressed_conflicts"] as? [[String: Any]])
+    XCTAssertTrue(regressed.first?["last_build"] is NSNull)
+    // A panel with no rows is an empty list, and a one-row panel with none is null.
+    XCTAssertEqual((object["system_conflicts"] as? [Any])?.count, 0)
+  }
+
+  func testAReportWithNoRunWarnsFirst() {
+    let empty = NightlyReport(
+      ReportData(
+        scope: scope,
+        panels: Dictionary(uniqueKeysWithValues: [
+          rows(
+            Panels.IngestionHealth.self,
+            [
+              [
+                .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0),
+                .integer(0),
+                .integer(0), .integer(0), .real(0), .null, .text("2024-03-01T08:00:00Z"),
+              ]
+            ])
+        ]), analyses: [:]))
+    XCTAssertEqual(
+      empty.warnings,
+      [
+        "Nothing was ingested between 2024-03-05T00:00:00Z and 2024-03-06T00:00:00Z. The last ingest run started "
+          + "at 2024-03-01T08:00:00Z. Check the job that feeds `lcq ingest`: a silent pipe looks exactly like a "
+          + "day without conflicts."
+      ])
+    XCTAssertTrue(
+      ReportMarkdown.render(empty).contains("> **Warning:** Nothing was ingested between"),
+      ReportMarkdown.render(empty))
+  }
+}
