@@ -89,54 +89,54 @@ extension Store {
   }
 }
 
-/// Writes what a reanalysis decided: occurrences kept or moved to the conflict their new
+/// What became of one occurrence in a reanalysis.
+public enum ReanalysisOutcome: Sendable {
+  /// Same fingerprint, verdict and broken-constraint standing; `summary` refreshes its conflict.
+  case unchanged(StoredOccurrence, summary: AnalysisSummary)
+  /// Something changed: the occurrence goes to `fingerprint`'s conflict (made when new, with
+  /// `describedConstraints`).
+  case changed(
+    StoredOccurrence, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String])
+}
+
+/// A failed block the current analysis reads, with what it found.
+public struct FailedBlockRecovery: Sendable {
+  /// The failed block.
+  public var block: StoredFailedBlock
+  /// Its fingerprint.
+  public var fingerprint: String
+  /// Its analysis.
+  public var summary: AnalysisSummary
+  /// The descriptions its conflict is made with when new.
+  public var describedConstraints: [String]
+  /// The broken constraint's description.
+  public var brokenConstraint: String?
+
+  /// A recovery of `block`.
+  public init(
+    block: StoredFailedBlock, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String],
+    brokenConstraint: String?
+  ) {
+    self.block = block
+    self.fingerprint = fingerprint
+    self.summary = summary
+    self.describedConstraints = describedConstraints
+    self.brokenConstraint = brokenConstraint
+  }
+}
+
+/// Writes what a reanalysis decided in a SQLite store: occurrences kept or moved to the conflict their new
 /// fingerprint names, failed blocks recovered, and at the end conflicts left empty removed
 /// (their status carried to the one conflict that took all their occurrences).
 ///
 /// Each conflict's explanation and best fix is refreshed once per reanalysis, from the first
 /// occurrence that lands in it.
-public final class ReanalysisWriter {
+public final class ReanalysisWriter: ReanalysisRecorder {
   private let store: Store
   /// Conflicts whose explanation and best fix this reanalysis has set.
   private var refreshed = Set<Int64>()
   /// The conflicts each old conflict's moved occurrences went to.
   private var moves: [Int64: Set<Int64>] = [:]
-
-  /// What became of one occurrence.
-  public enum Outcome: Sendable {
-    /// Same fingerprint, verdict and broken-constraint standing; `summary` refreshes its conflict.
-    case unchanged(StoredOccurrence, summary: AnalysisSummary)
-    /// Something changed: the occurrence goes to `fingerprint`'s conflict (made when new, with
-    /// `describedConstraints`).
-    case changed(
-      StoredOccurrence, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String])
-  }
-
-  /// A failed block the current analysis reads, with what it found.
-  public struct Recovery: Sendable {
-    /// The failed block.
-    public var block: StoredFailedBlock
-    /// Its fingerprint.
-    public var fingerprint: String
-    /// Its analysis.
-    public var summary: AnalysisSummary
-    /// The descriptions its conflict is made with when new.
-    public var describedConstraints: [String]
-    /// The broken constraint's description.
-    public var brokenConstraint: String?
-
-    /// A recovery of `block`.
-    public init(
-      block: StoredFailedBlock, fingerprint: String, summary: AnalysisSummary, describedConstraints: [String],
-      brokenConstraint: String?
-    ) {
-      self.block = block
-      self.fingerprint = fingerprint
-      self.summary = summary
-      self.describedConstraints = describedConstraints
-      self.brokenConstraint = brokenConstraint
-    }
-  }
 
   /// A writer for one reanalysis of `store`.
   public init(store: Store) {
@@ -144,7 +144,7 @@ public final class ReanalysisWriter {
   }
 
   /// Writes `outcomes` in one transaction; returns how many conflicts it created.
-  public func apply(_ outcomes: [Outcome]) throws(StoreError) -> Int {
+  public func apply(_ outcomes: [ReanalysisOutcome]) throws(StoreError) -> Int {
     try store.write { db in
       var created = 0
       for outcome in outcomes {
@@ -183,7 +183,7 @@ public final class ReanalysisWriter {
   }
 
   /// Stores each recovered failed block as an occurrence of its run, in one transaction.
-  public func recover(_ recoveries: [Recovery]) throws(StoreError) {
+  public func recover(_ recoveries: [FailedBlockRecovery]) throws(StoreError) {
     try store.write { db in
       for recovery in recoveries {
         let failed = recovery.block

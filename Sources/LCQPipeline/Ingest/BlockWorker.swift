@@ -31,7 +31,7 @@ final class BlockWorker: @unchecked Sendable {
   private var exited = false
 
   // Owned by the worker thread while it runs.
-  private let session: IngestSession
+  private let session: any IngestRun
   private let clock: IngestClock
   private var cache = AnalysisCache()
   private var identities: OccurrenceIdentity
@@ -47,7 +47,7 @@ final class BlockWorker: @unchecked Sendable {
   /// Hears of the totals after each block.
   private let observer: any IngestObserver
 
-  init(session: IngestSession, clock: IngestClock, quarantined: Set<[UInt8]>, observer: any IngestObserver) {
+  init(session: any IngestRun, clock: IngestClock, quarantined: Set<[UInt8]>, observer: any IngestObserver) {
     self.session = session
     self.observer = observer
     self.clock = clock
@@ -131,7 +131,7 @@ final class BlockWorker: @unchecked Sendable {
           continue
         }
         // A message the input ends inside is kept, not counted: a later ingest that reads it
-        // whole replaces it (IngestSession).
+        // whole replaces it (see docs/store.md).
         guard !prepared.block.endsCutOff else {
           storeUnanalysed(prepared, FailedBlockText.cutOffReason)
           continue

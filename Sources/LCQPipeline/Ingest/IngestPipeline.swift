@@ -29,7 +29,7 @@ public struct IngestPipeline {
   /// of blocks without a timestamp), `quarantined` the lists an earlier ingest crashed on
   /// (``CrashQuarantine``), and `observer` hears of progress and of what a person should read.
   public init(
-    session: IngestSession, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = [],
+    session: any IngestRun, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = [],
     observer: any IngestObserver
   ) {
     worker = BlockWorker(session: session, clock: clock, quarantined: quarantined, observer: observer)

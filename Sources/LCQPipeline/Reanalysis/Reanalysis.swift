@@ -24,17 +24,19 @@ public enum Reanalysis {
   /// each occurrence to the conflict its new fingerprint names; a status (resolved, ignored)
   /// moves with the occurrences when all of an old conflict's occurrences land in one new
   /// conflict. Failed blocks that now read whole are stored as occurrences of their run.
-  public static func run(on store: Store, batchSize: Int = 2000) throws(StoreError) -> ReanalysisResult {
+  public static func run(on store: any ConflictStore, batchSize: Int = 2000) throws(StoreError)
+    -> ReanalysisResult
+  {
     var result = ReanalysisResult()
     var cache = AnalysisCache()
     let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
-    let writer = ReanalysisWriter(store: store)
+    let writer = store.makeReanalysisRecorder()
     var lastID: Int64 = 0
     while true {
       let occurrences = try store.storedOccurrences(after: lastID, limit: batchSize)
       guard let last = occurrences.last else { break }
       lastID = last.id
-      var outcomes: [ReanalysisWriter.Outcome] = []
+      var outcomes: [ReanalysisOutcome] = []
       for occurrence in occurrences {
         result.occurrences += 1
         guard let block = onlyBlock(in: occurrence.text, file: occurrence.sourceFile) else {
@@ -61,7 +63,7 @@ public enum Reanalysis {
       }
       result.newConflicts += try writer.apply(outcomes)
     }
-    var recoveries: [ReanalysisWriter.Recovery] = []
+    var recoveries: [FailedBlockRecovery] = []
     for failed in try store.storedFailedBlocks() {
       // A message the input ended inside stays uncounted until an ingest reads it whole: its
       // stored text ends where the input did, so read alone it is still cut off.
@@ -72,7 +74,7 @@ public enum Reanalysis {
       guard let fingerprint = summary.fingerprint, summary.verdict != .unparsed, summary.verdict != .redacted
       else { continue }
       recoveries.append(
-        ReanalysisWriter.Recovery(
+        FailedBlockRecovery(
           block: failed, fingerprint: fingerprint, summary: summary,
           describedConstraints: summary.describedConstraints(of: block),
           brokenConstraint: block.brokenConstraint?.description))

@@ -21,10 +21,11 @@ public struct ReportData: Sendable {
 
   /// Runs every dashboard panel over `scope` on every core; with `analysing`, analyses the
   /// latest block of each conflict in the top conflicts by occurrences.
-  public static func load(from store: Store, scope: ReportScope, analysing: Bool) throws(StoreError)
+  public static func load(from store: any ConflictStore, scope: ReportScope, analysing: Bool)
+    throws(StoreError)
     -> ReportData
   {
-    let names = Store.panelNames
+    let names = Panels.all.map { $0.name }
     let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
     var data = ReportData(
       scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), analyses: [:])

@@ -33,7 +33,7 @@ public enum ReportJSON {
       ("owner", .string(report.scope.owner.rawValue)),
       ("warnings", .array(report.warnings.map { .string($0) })),
     ]
-    for name in panelOrder + Store.panelNames.filter({ !panelOrder.contains($0) }) {
+    for name in panelOrder + Panels.all.map({ $0.name }).filter({ !panelOrder.contains($0) }) {
       let rows = report.panel(name)
       let objects = rows.records.map { JSONValue.object($0.map { ($0.0, value($0.1, column: $0.0)) }) }
       fields.append((name, singleRowPanels.contains(name) ? (objects.first ?? .null) : .array(objects)))

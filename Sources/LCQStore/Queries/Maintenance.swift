@@ -56,20 +56,6 @@ extension Store {
     }
   }
 
-  /// What `prune` removed.
-  public struct PruneResult: Sendable, Hashable {
-    /// Occurrences counted.
-    public var occurrences: Int
-    /// Blocks kept whole because nothing in them could be read.
-    public var failedBlocks: Int
-    /// Distinct runs, or ingest runs stored.
-    public var runs: Int
-    /// Conflicts stored, or removed.
-    public var conflicts: Int
-    /// Distinct block templates.
-    public var templates: Int
-  }
-
   /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
   /// conflicts left with nothing. Resolved and ignored conflicts keep their status.
   public func prune(before time: Int64) throws(StoreError) -> PruneResult {
@@ -141,4 +127,18 @@ extension Store {
             WHERE o.conflict_id = conflicts.id ORDER BY o.time DESC, o.id DESC LIMIT 1), last_build)
         """)
   }
+}
+
+/// What `prune` removed.
+public struct PruneResult: Sendable, Hashable {
+  /// Occurrences counted.
+  public var occurrences: Int
+  /// Blocks kept whole because nothing in them could be read.
+  public var failedBlocks: Int
+  /// Distinct runs, or ingest runs stored.
+  public var runs: Int
+  /// Conflicts stored, or removed.
+  public var conflicts: Int
+  /// Distinct block templates.
+  public var templates: Int
 }

@@ -33,8 +33,10 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let path = try usingStore(database, access: .create) { store throws(StoreError) in store.displayPath }
-        StandardError.write("lcq: \(path): schema \(Store.schemaVersion), up to date")
+        let (path, schema) = try usingStore(database, access: .create) { store throws(StoreError) in
+          (store.displayPath, store.schemaVersion)
+        }
+        StandardError.write("lcq: \(path): schema \(schema), up to date")
       }
     }
 

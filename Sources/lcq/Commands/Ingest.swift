@@ -40,11 +40,11 @@ extension LCQCommand {
       let inputs = files.isEmpty ? ["-"] : files
       let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
       let clock = origin.clock
-      let store: Store
-      let session: IngestSession
+      let store: any ConflictStore
+      let session: any IngestRun
       do {
         store = try database.open(.create)
-        session = try IngestSession(store: store, metadata: metadata, clock: clock)
+        session = try store.beginIngest(metadata, clock: clock)
       } catch {
         StandardError.write("lcq: \(error)")
         throw ExitStatus.databaseError

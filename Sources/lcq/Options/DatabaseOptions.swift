@@ -30,7 +30,7 @@ struct DatabaseOptions: ParsableArguments {
   }
 
   /// Opens the database for `access`.
-  func open(_ access: Access) throws(StoreError) -> Store {
+  func open(_ access: Access) throws(StoreError) -> any ConflictStore {
     let (path, isDefault) = resolved
     if access == .create, isDefault {
       let folder = (path as NSString).deletingLastPathComponent

@@ -49,7 +49,8 @@ var currentTime: Int64 { Int64(Date().timeIntervalSince1970) }
 /// Opens the database, runs `body`, and turns store errors into a line on stderr and an exit
 /// status: 1 for a fingerprint prefix that matches no conflict or several, 2 for the rest.
 func usingStore<T>(
-  _ options: DatabaseOptions, access: DatabaseOptions.Access = .read, _ body: (Store) throws(StoreError) -> T
+  _ options: DatabaseOptions, access: DatabaseOptions.Access = .read,
+  _ body: (any ConflictStore) throws(StoreError) -> T
 )
   throws -> T
 {
