@@ -104,23 +104,6 @@ extension ConflictStore {
   }
 }
 
-/// One ingest run being written: blocks are added, committed in batches, and the run is
-/// finished with how it ended.
-public protocol IngestRun: AnyObject {
-  /// The run's totals so far (committed or not).
-  var totals: IngestSession.Totals { get }
-  /// Blocks added and not yet committed.
-  var pendingCount: Int { get }
-  /// Adds a block; it is written at the next ``commit()``.
-  func add(_ record: BlockRecord)
-  /// Records how much input the run has read.
-  func setInput(lines: Int, bytes: Int)
-  /// Writes every added block in one transaction.
-  func commit() throws(StoreError)
-  /// Commits what is left and marks the run `ending`.
-  func finish(_ ending: IngestSession.Ending) throws(StoreError)
-}
-
 /// Where one reanalysis writes what it decided (``ReanalysisWriter`` for SQLite).
 public protocol ReanalysisRecorder: AnyObject {
   /// Writes `outcomes` in one transaction; returns how many conflicts it created.

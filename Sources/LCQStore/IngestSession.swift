@@ -5,38 +5,15 @@ import LCQAnalysis
 /// One `lcq ingest` run: a row in `runs`, and blocks stored in batches, each batch one
 /// transaction, so a reader sees whole blocks or nothing and a kill loses at most the batch in
 /// flight.
+///
+/// The SQLite engine's ``IngestRun``.
 public final class IngestSession {
-  /// What the run has done so far.
-  public struct Totals: Sendable, Hashable {
-    /// Lines read (updated by the caller from the scanner).
-    public var lines = 0
-    /// Bytes read.
-    public var bytes = 0
-    /// Conflict messages read.
-    public var blocks = 0
-    /// Occurrences stored for the first time.
-    public var occurrences = 0
-    /// Blocks an earlier ingest had already stored.
-    public var duplicates = 0
-    /// Blocks with no readable constraint, or redacted.
-    public var unparsed = 0
-    /// Fingerprints this run stored first.
-    public var newConflicts = 0
-    /// Distinct fingerprints seen in this run.
-    public var conflicts = 0
-  }
-
-  /// How a run ended.
-  public enum Ending: String, Sendable {
-    case finished, interrupted, failed
-  }
-
   /// The database the run writes to.
   public let store: Store
   /// The run's id in `runs`.
   public let runID: Int64
   /// Totals, including the blocks not yet committed.
-  public private(set) var totals = Totals()
+  public private(set) var totals = IngestTotals()
   /// Blocks waiting for the next commit.
   public var pendingCount: Int { pending.count }
 
@@ -157,7 +134,7 @@ public final class IngestSession {
   }
 
   /// Commits what is queued and marks the run as ended.
-  public func finish(_ ending: Ending) throws(StoreError) {
+  public func finish(_ ending: RunEnding) throws(StoreError) {
     try commit()
     let runID = self.runID
     let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
@@ -188,7 +165,7 @@ public final class IngestSession {
 
   /// Inserts the occurrence unless its identity is stored; returns its conflict's id when new.
   private func insertOccurrence(
-    _ record: BlockRecord, _ statement: Statement, _ db: Database, _ totals: inout Totals
+    _ record: BlockRecord, _ statement: Statement, _ db: Database, _ totals: inout IngestTotals
   ) throws -> Int64? {
     guard let fingerprint = record.summary.fingerprint else { return nil }
     let template = record.template
@@ -213,7 +190,7 @@ public final class IngestSession {
   }
 
   private func conflictID(
-    _ fingerprint: String, _ record: BlockRecord, _ db: Database, _ totals: inout Totals
+    _ fingerprint: String, _ record: BlockRecord, _ db: Database, _ totals: inout IngestTotals
   ) throws -> Int64 {
     if let known = conflictIDs[fingerprint] { return known }
     let (id, created) = try StoredRows.conflictID(

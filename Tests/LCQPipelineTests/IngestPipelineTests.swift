@@ -26,10 +26,10 @@ final class IngestPipelineTests: XCTestCase {
   /// Records what the pipeline reports.
   private final class Recorder: IngestObserver, @unchecked Sendable {
     private let lock = NSLock()
-    private var progressedTotals: [IngestSession.Totals] = []
+    private var progressedTotals: [IngestTotals] = []
     private var notes: [String] = []
 
-    func progressed(_ totals: IngestSession.Totals) {
+    func progressed(_ totals: IngestTotals) {
       lock.withLock { progressedTotals.append(totals) }
     }
 
@@ -43,7 +43,7 @@ final class IngestPipelineTests: XCTestCase {
 
   /// Ingests `inputs` into the store at `path` as one run and returns the run's totals.
   private func ingest(_ inputs: [String], into path: String, observer: Recorder = Recorder()) throws
-    -> IngestSession.Totals
+    -> IngestTotals
   {
     let store = try Store(path: path, mode: .createIfMissing)
     let clock = IngestClock(

@@ -101,7 +101,7 @@ public struct IngestPipeline {
 /// Hears what an ingest has to say while it runs.
 public protocol IngestObserver: AnyObject, Sendable {
   /// The session's totals after a block was added; called on the worker's thread, in order.
-  func progressed(_ totals: IngestSession.Totals)
+  func progressed(_ totals: IngestTotals)
   /// A line for a person (an issue of the input, a message that was not stored), without the
   /// `lcq: ` prefix; called on the reading thread.
   func note(_ message: String)

@@ -9,7 +9,7 @@ import LCQStore
 final class IngestConsole: IngestObserver, @unchecked Sendable {
   private var progress = ProgressLine()
 
-  func progressed(_ totals: IngestSession.Totals) {
+  func progressed(_ totals: IngestTotals) {
     progress.update(totals)
   }
 

@@ -12,7 +12,7 @@ struct ProgressLine {
   private var lastDraw = ContinuousClock.now
   private var drawn = false
 
-  mutating func update(_ totals: IngestSession.Totals) {
+  mutating func update(_ totals: IngestTotals) {
     guard enabled, ContinuousClock.now - lastDraw >= .milliseconds(500) else { return }
     lastDraw = .now
     drawn = true
@@ -31,7 +31,7 @@ struct ProgressLine {
 
 /// The one-line summary an ingest prints at its end.
 enum IngestSummary {
-  static func line(_ totals: IngestSession.Totals, interrupted: Bool, path: String) -> String {
+  static func line(_ totals: IngestTotals, interrupted: Bool, path: String) -> String {
     var parts = [
       "\(totals.blocks) block\(totals.blocks == 1 ? "" : "s")",
       "\(totals.conflicts) conflict\(totals.conflicts == 1 ? "" : "s") (\(totals.newConflicts) new)",

@@ -1,0 +1,46 @@
+/// One ingest run being written: blocks are added, committed in batches, and the run is
+/// finished with how it ended.
+public protocol IngestRun: AnyObject {
+  /// The run's totals so far (committed or not).
+  var totals: IngestTotals { get }
+  /// Blocks added and not yet committed.
+  var pendingCount: Int { get }
+  /// Adds a block; it is written at the next ``commit()``.
+  func add(_ record: BlockRecord)
+  /// Records how much input the run has read.
+  func setInput(lines: Int, bytes: Int)
+  /// Writes every added block in one transaction.
+  func commit() throws(StoreError)
+  /// Commits what is left and marks the run `ending`.
+  func finish(_ ending: RunEnding) throws(StoreError)
+}
+
+/// What an ingest run has done so far.
+public struct IngestTotals: Sendable, Hashable {
+  /// Lines read (updated by the caller from the scanner).
+  public var lines = 0
+  /// Bytes read.
+  public var bytes = 0
+  /// Conflict messages read.
+  public var blocks = 0
+  /// Occurrences stored for the first time.
+  public var occurrences = 0
+  /// Blocks an earlier ingest had already stored.
+  public var duplicates = 0
+  /// Blocks with no readable constraint, or redacted.
+  public var unparsed = 0
+  /// Fingerprints this run stored first.
+  public var newConflicts = 0
+  /// Distinct fingerprints seen in this run.
+  public var conflicts = 0
+}
+
+/// How an ingest run ended (`runs.status`).
+public enum RunEnding: String, Sendable {
+  /// The input was read to its end.
+  case finished
+  /// SIGINT or SIGTERM: what was read whole is committed.
+  case interrupted
+  /// A database error stopped it.
+  case failed
+}
