@@ -1,8 +1,10 @@
--- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the 14 days
--- before :until, or not seen in the 3 newest builds of runs started before :until (top 20,
+-- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the quiet_days
+-- days before :until, or not seen in the quiet_builds newest builds of runs started
+-- before :until (the view `report_settings`; top 20,
 -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
-  SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app
+  SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app,
+    (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
 ),
 seen AS (
   SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
@@ -26,8 +28,8 @@ SELECT c.fingerprint, c.title,
   strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
   (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
   quiet.days_quiet, quiet.newer_builds
-FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id
-WHERE c.status = 'open' AND (quiet.days_quiet >= 14 OR quiet.newer_builds >= 3)
+FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
+WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)
   AND NOT EXISTS (
     SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
     WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u

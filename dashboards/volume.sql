@@ -1,13 +1,13 @@
 -- Report panel "volume": occurrences in the window [:since, :until) against the daily mean of
--- the 14 days before it.
+-- the baseline_days days before it (the view `report_settings`).
 -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
 -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-    nullif(:app, '') AS app
+    nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
 ),
 spans (name, s, u) AS (
-  SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+  SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
 ),
 counts AS (
   SELECT spans.name, x.conflict_id, x.run_id, r.device,
@@ -26,6 +26,7 @@ SELECT
   count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN run_id END) AS runs,
   count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN device END) AS devices,
   coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) AS baseline_occurrences,
-  round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) / 14.0, 2) AS baseline_daily_mean,
+  round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) * 1.0 / (SELECT baseline_days FROM p), 2)
+    AS baseline_daily_mean,
   round(((SELECT u FROM p) - (SELECT s FROM p)) / 86400.0, 3) AS window_days
 FROM counts;

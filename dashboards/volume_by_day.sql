@@ -1,22 +1,22 @@
--- Report panel "volume_by_day": occurrences per UTC day, from 14 days before :since to :until,
--- zeros included; `in_window` marks the days the window [:since, :until) overlaps.
+-- Report panel "volume_by_day": occurrences per UTC day, from baseline_days days before
+-- :since to :until, zeros included; `in_window` marks the days the window [:since, :until) overlaps.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH RECURSIVE p AS (
   SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-    nullif(:app, '') AS app
+    nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
 ),
 days (day) AS (
-  SELECT (s - 14 * 86400) / 86400 FROM p
+  SELECT (s - baseline_days * 86400) / 86400 FROM p
   UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
 ),
 counts AS (
   SELECT x.day,
-    CASE WHEN x.first_time >= p.s - 14 * 86400 AND x.last_time < p.u THEN x.occurrences
+    CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
     ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-      AND o.time >= max(p.s - 14 * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+      AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
   FROM p
-  JOIN occurrence_rollup x ON x.day BETWEEN (p.s - 14 * 86400) / 86400 AND p.u / 86400
-    AND x.last_time >= p.s - 14 * 86400 AND x.first_time < p.u
+  JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
+    AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
   JOIN runs r ON r.id = x.run_id
   WHERE p.app IS NULL OR r.app = p.app
 )

@@ -1,12 +1,13 @@
 -- Report panel "volume_by_group": occurrences in the window [:since, :until) per app, build and
--- OS version, each against its daily mean of the 14 days before the window (top 20).
+-- OS version, each against its daily mean of the baseline_days days before the window
+-- (top 20).
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-    nullif(:app, '') AS app
+    nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
 ),
 spans (name, s, u) AS (
-  SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+  SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
 ),
 counts AS (
   SELECT spans.name, r.app, r.build, r.build_key, r.os_version,
@@ -21,7 +22,8 @@ counts AS (
 )
 SELECT app, build, os_version,
   sum(CASE WHEN name = 'window' THEN n ELSE 0 END) AS occurrences,
-  round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) / 14.0, 2) AS baseline_daily_mean
+  round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) * 1.0 / (SELECT baseline_days FROM p), 2)
+    AS baseline_daily_mean
 FROM counts
 GROUP BY app, build_key, build, os_version
 HAVING sum(CASE WHEN name = 'window' THEN n ELSE 0 END) > 0

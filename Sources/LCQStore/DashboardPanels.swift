@@ -10,6 +10,7 @@ public enum Panels {
     NewConflicts.self,
     QuietConflicts.self,
     RegressedConflicts.self,
+    Settings.self,
     SystemConflicts.self,
     TopByOccurrences.self,
     TopByReach.self,
@@ -268,6 +269,36 @@ extension Panels {
 
     /// `in_window`.
     public var inWindow: PanelValue { values[8] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/settings.sql`.
+  public struct Settings: DashboardPanelRow {
+    /// The panel's name.
+    public static let name = "settings"
+    /// Its columns, in order.
+    public static let columns = [
+      "baseline_days",
+      "quiet_days",
+      "quiet_builds",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `baseline_days`.
+    public var baselineDays: PanelValue { values[0] }
+
+    /// `quiet_days`.
+    public var quietDays: PanelValue { values[1] }
+
+    /// `quiet_builds`.
+    public var quietBuilds: PanelValue { values[2] }
   }
 }
 

@@ -257,6 +257,20 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0005_report_settings.sql",
+      sql: #"""
+      -- lcq store, schema 5: the report's settings, each named once and read by every panel, the
+      -- report's words and `lcq quiet` (the `settings` panel returns them):
+      -- - baseline_days: the days before a report's window that its volume is compared with (the
+      --   "14-day mean"), and that its daily chart and each conflict's sparkline show;
+      -- - quiet_days, quiet_builds: an open conflict not seen for quiet_days days, or in the
+      --   quiet_builds newest builds, looks fixed (`lcq quiet`'s default time, the report's quiet list).
+      CREATE VIEW report_settings AS
+      SELECT 14 AS baseline_days, 14 AS quiet_days, 3 AS quiet_builds;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -264,23 +278,23 @@ public enum EmbeddedSQL {
     (
       name: "conflict_days.sql",
       sql: #"""
-      -- Report panel "conflict_days": occurrences per conflict and UTC day, from 14 days before
-      -- :since to :until, for the conflicts seen in the window [:since, :until) (days without
+      -- Report panel "conflict_days": occurrences per conflict and UTC day, from baseline_days
+      -- days before :since to :until, for the conflicts seen in the window [:since, :until) (days without
       -- occurrences are left out). The report draws each top conflict's sparkline from it.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       counts AS (
         SELECT x.conflict_id, x.day,
           x.last_time >= p.s AND x.first_time < p.u AS touches_window,
-          CASE WHEN x.first_time >= p.s - 14 * 86400 AND x.last_time < p.u THEN x.occurrences
+          CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s - 14 * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+            AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
         FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - 14 * 86400) / 86400 AND p.u / 86400
-          AND x.last_time >= p.s - 14 * 86400 AND x.first_time < p.u
+        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
+          AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
         JOIN runs r ON r.id = x.run_id
         WHERE p.app IS NULL OR r.app = p.app
       )
@@ -366,11 +380,13 @@ public enum EmbeddedSQL {
     (
       name: "quiet_conflicts.sql",
       sql: #"""
-      -- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the 14 days
-      -- before :until, or not seen in the 3 newest builds of runs started before :until (top 20,
+      -- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the quiet_days
+      -- days before :until, or not seen in the quiet_builds newest builds of runs started
+      -- before :until (the view `report_settings`; top 20,
       -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app
+        SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app,
+          (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
       ),
       seen AS (
         SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
@@ -394,8 +410,8 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
         (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
         quiet.days_quiet, quiet.newer_builds
-      FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id
-      WHERE c.status = 'open' AND (quiet.days_quiet >= 14 OR quiet.newer_builds >= 3)
+      FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
+      WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)
         AND NOT EXISTS (
           SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
           WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
@@ -442,6 +458,15 @@ public enum EmbeddedSQL {
         grouped.last_time >= p.s AS in_window
       FROM grouped JOIN conflicts c ON c.id = grouped.conflict_id, p
       ORDER BY grouped.last_time DESC, c.fingerprint;
+
+      """#
+    ),
+    (
+      name: "settings.sql",
+      sql: #"""
+      -- Report panel "settings": the report's settings (the view `report_settings`, schema 5): the
+      -- baseline's length in days, and when an open conflict looks fixed (days, newest builds).
+      SELECT baseline_days, quiet_days, quiet_builds FROM report_settings;
 
       """#
     ),
@@ -618,15 +643,15 @@ public enum EmbeddedSQL {
       name: "volume.sql",
       sql: #"""
       -- Report panel "volume": occurrences in the window [:since, :until) against the daily mean of
-      -- the 14 days before it.
+      -- the baseline_days days before it (the view `report_settings`).
       -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
       -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       spans (name, s, u) AS (
-        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
       ),
       counts AS (
         SELECT spans.name, x.conflict_id, x.run_id, r.device,
@@ -645,7 +670,8 @@ public enum EmbeddedSQL {
         count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN run_id END) AS runs,
         count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN device END) AS devices,
         coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) AS baseline_occurrences,
-        round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) / 14.0, 2) AS baseline_daily_mean,
+        round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) * 1.0 / (SELECT baseline_days FROM p), 2)
+          AS baseline_daily_mean,
         round(((SELECT u FROM p) - (SELECT s FROM p)) / 86400.0, 3) AS window_days
       FROM counts;
 
@@ -654,25 +680,25 @@ public enum EmbeddedSQL {
     (
       name: "volume_by_day.sql",
       sql: #"""
-      -- Report panel "volume_by_day": occurrences per UTC day, from 14 days before :since to :until,
-      -- zeros included; `in_window` marks the days the window [:since, :until) overlaps.
+      -- Report panel "volume_by_day": occurrences per UTC day, from baseline_days days before
+      -- :since to :until, zeros included; `in_window` marks the days the window [:since, :until) overlaps.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH RECURSIVE p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       days (day) AS (
-        SELECT (s - 14 * 86400) / 86400 FROM p
+        SELECT (s - baseline_days * 86400) / 86400 FROM p
         UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
       ),
       counts AS (
         SELECT x.day,
-          CASE WHEN x.first_time >= p.s - 14 * 86400 AND x.last_time < p.u THEN x.occurrences
+          CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s - 14 * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
+            AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
         FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - 14 * 86400) / 86400 AND p.u / 86400
-          AND x.last_time >= p.s - 14 * 86400 AND x.first_time < p.u
+        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
+          AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
         JOIN runs r ON r.id = x.run_id
         WHERE p.app IS NULL OR r.app = p.app
       )
@@ -688,14 +714,15 @@ public enum EmbeddedSQL {
       name: "volume_by_group.sql",
       sql: #"""
       -- Report panel "volume_by_group": occurrences in the window [:since, :until) per app, build and
-      -- OS version, each against its daily mean of the 14 days before the window (top 20).
+      -- OS version, each against its daily mean of the baseline_days days before the window
+      -- (top 20).
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       spans (name, s, u) AS (
-        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - 14 * 86400, s FROM p
+        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
       ),
       counts AS (
         SELECT spans.name, r.app, r.build, r.build_key, r.os_version,
@@ -710,7 +737,8 @@ public enum EmbeddedSQL {
       )
       SELECT app, build, os_version,
         sum(CASE WHEN name = 'window' THEN n ELSE 0 END) AS occurrences,
-        round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) / 14.0, 2) AS baseline_daily_mean
+        round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) * 1.0 / (SELECT baseline_days FROM p), 2)
+          AS baseline_daily_mean
       FROM counts
       GROUP BY app, build_key, build, os_version
       HAVING sum(CASE WHEN name = 'window' THEN n ELSE 0 END) > 0

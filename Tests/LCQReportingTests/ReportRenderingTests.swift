@@ -67,6 +67,8 @@ final class ReportRenderingTests: XCTestCase {
           ]
         ]),
       rows(Panels.UndecidableByMissing.self, [[.text("flipped"), .integer(4), .integer(1)]]),
+      // A baseline of 7 days instead of the database's usual 14: the words follow the setting.
+      rows(Panels.Settings.self, [[.integer(7), .integer(14), .integer(3)]]),
     ]
     return NightlyReport(
       ReportData(scope: scope, panels: Dictionary(uniqueKeysWithValues: panels), analyses: [:]))
@@ -76,7 +78,7 @@ final class ReportRenderingTests: XCTestCase {
     let expected = """
       ## lcq report: 2024-03-05T00:00:00Z to 2024-03-06T00:00:00Z · Shop
 
-      **1,234 occurrences** of 12 conflicts in 3 runs on 1 device model (+31% against the 14-day mean of 940 a day).
+      **1,234 occurrences** of 12 conflicts in 3 runs on 1 device model (+31% against the 7-day mean of 940 a day).
 
       ### Top conflicts
 
@@ -110,6 +112,8 @@ final class ReportRenderingTests: XCTestCase {
       ["since": "2024-03-05T00:00:00Z", "until": "2024-03-06T00:00:00Z"])
     XCTAssertEqual(object["app"] as? String, "Shop")
     XCTAssertEqual(object["warnings"] as? [String], [])
+    XCTAssertEqual(
+      object["settings"] as? [String: Int], ["baseline_days": 7, "quiet_days": 14, "quiet_builds": 3])
     let volume = try XCTUnwrap(object["volume"] as? [String: Any])
     XCTAssertEqual(volume["occurrences"] as? Int, 1234)
     XCTAssertEqual(volume["baseline_daily_mean"] as? Double, 940)

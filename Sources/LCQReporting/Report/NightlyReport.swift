@@ -47,6 +47,10 @@ public struct NightlyReport: Sendable {
     rows(type).first
   }
 
+  /// The days before the window that volume is compared with (the `settings` panel, which
+  /// reads the database's `report_settings`).
+  public var baselineDays: Int64 { summary(Panels.Settings.self)?.baselineDays.integer ?? 0 }
+
   /// Occurrences per day for `fingerprint`, aligned with the `volume_by_day` panel's days.
   public func dailyCounts(of fingerprint: String) -> [Int64] {
     var counts: [String: Int64] = [:]

@@ -2,7 +2,9 @@
 enum ReportCharts {
   /// One bar per day; days in the window are solid, earlier days pale; a dashed line marks the
   /// baseline's daily mean. Labels are dates and counts only (no log text).
-  static func volume(days: [(day: String, occurrences: Int64, inWindow: Bool)], dailyMean: Double) -> String {
+  static func volume(
+    days: [(day: String, occurrences: Int64, inWindow: Bool)], dailyMean: Double, baselineDays: Int64
+  ) -> String {
     let width = 640.0
     let height = 160.0
     let top = 16.0
@@ -26,7 +28,7 @@ enum ReportCharts {
     let meanY = top + plot - dailyMean * scale
     svg += "<line class=\"mean\" x1=\"0\" x2=\"\(Int(width))\" y1=\"\(f(meanY))\" y2=\"\(f(meanY))\"/>"
     svg += "<text class=\"axis\" x=\"4\" y=\"\(f(max(meanY - 4, 24)))\">"
-    svg += "14-day mean \(ReportNumbers.decimal(dailyMean))</text>"
+    svg += "\(baselineDays)-day mean \(ReportNumbers.decimal(dailyMean))</text>"
     svg += "<text class=\"axis\" x=\"2\" y=\"11\">\(ReportNumbers.grouped(Int64(highest)))</text>"
     if let first = days.first, let last = days.last {
       svg += "<text class=\"axis\" x=\"0\" y=\"\(Int(height) - 6)\">\(XMLText.escape(first.day))</text>"

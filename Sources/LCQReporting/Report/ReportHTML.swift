@@ -42,14 +42,17 @@ public enum ReportHTML {
       "stats": [
         stat("occurrences", ReportNumbers.grouped(occurrences)),
         stat(
-          "against the 14-day mean",
+          "against the \(report.baselineDays)-day mean",
           ReportNumbers.change(occurrences: occurrences, baselineDailyMean: mean, windowDays: windowDays)),
         stat("conflicts", ReportNumbers.grouped(volume?.conflicts.integer ?? 0)),
         stat("runs", ReportNumbers.grouped(volume?.runs.integer ?? 0)),
         stat("device models", ReportNumbers.grouped(volume?.devices.integer ?? 0)),
-        stat("daily mean, 14 days before", ReportNumbers.decimal(mean)),
+        stat("daily mean, \(report.baselineDays) days before", ReportNumbers.decimal(mean)),
       ],
-      "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean),
+      "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean, baselineDays: report.baselineDays),
+      "settings": report.panel(Panels.Settings.name).records.first.map { record in
+        Dictionary(record.map { ($0.0, display($0.1)) }, uniquingKeysWith: { first, _ in first })
+      } ?? [:],
       "groups": records(report.panel(Panels.VolumeByGroup.name)),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),

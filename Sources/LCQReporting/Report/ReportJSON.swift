@@ -7,7 +7,7 @@ public enum ReportJSON {
   /// The schema name and version written as `schema`.
   public static let schema = "lcq-report/1"
   /// Panels with exactly one row, written as an object instead of an array.
-  static let singleRowPanels: Set<String> = ["volume", "ingestion_health"]
+  static let singleRowPanels: Set<String> = ["volume", "ingestion_health", "settings"]
   /// The order of the panels in the object (any other panel follows, by name).
   static let panelOrder = [
     "volume", "volume_by_group", "volume_by_day", "top_by_occurrences", "top_by_reach", "system_conflicts",

@@ -65,7 +65,7 @@ public enum ReportMarkdown {
     let runs = ReportNumbers.counted(volume?.runs.integer ?? 0, "run")
     let devices = ReportNumbers.counted(volume?.devices.integer ?? 0, "device model")
     return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) on \(devices) "
-      + "(\(change) against the 14-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
+      + "(\(change) against the \(report.baselineDays)-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
   }
 
   static func top(_ report: NightlyReport) -> String {

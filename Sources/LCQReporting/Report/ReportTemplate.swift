@@ -114,7 +114,7 @@ enum ReportTemplate {
     </table></div>{{/regressed.hasRows}}
 
     <h2>Quiet conflicts ({{quiet.count}})</h2>
-    <p class="muted">Open, but not seen for 14 days or in the 3 newest builds: likely fixed. Resolve them with <code>lcq resolve</code>.</p>
+    <p class="muted">Open, but not seen for {{settings.quiet_days}} days or in the {{settings.quiet_builds}} newest builds: likely fixed. Resolve them with <code>lcq resolve</code>.</p>
     {{#quiet.hasRows}}<div class="table"><table>
     <tr><th>Conflict</th><th>Last seen</th><th>Last build</th><th class="n">Days quiet</th><th class="n">Newer builds</th></tr>
     {{#quiet.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td>{{last_seen}}</td><td>{{last_build}}</td><td class="n">{{days_quiet}}</td><td class="n">{{newer_builds}}</td></tr>

@@ -12,7 +12,9 @@ extension LCQCommand {
 
     @Option(
       name: .customLong("for"),
-      help: ArgumentHelp("Not seen for this long (14d, 36h).", valueName: "duration"))
+      help: ArgumentHelp(
+        "Not seen for this long (14d, 36h). Default: the database's quiet_days (14 days; docs/report.md).",
+        valueName: "duration"))
     var duration: String?
     @Option(help: "Not seen in any of the newest N builds.")
     var builds: Int?
@@ -31,12 +33,20 @@ extension LCQCommand {
     mutating func run() throws {
       let now = currentTime
       let filter = filters.filter(now: now)
-      let (builds, seconds) = (builds, TimeArgument.duration(duration ?? "14d") ?? 14 * 86_400)
+      let (builds, duration) = (builds, duration.flatMap(TimeArgument.duration))
       let rows = try usingStore(database) { store throws(StoreError) in
         if let builds { return try store.quiet(forBuilds: builds, filter) }
+        let seconds: Int64
+        if let duration { seconds = duration } else { seconds = try Self.defaultSeconds(store) }
         return try store.quiet(before: now - seconds, filter)
       }
       printOutput(ResultTable(changes: rows, command: "quiet").rendered(as: output.format))
+    }
+
+    /// The report's `quiet_days` as seconds: `lcq quiet` and the report's quiet list agree.
+    static func defaultSeconds(_ store: any ConflictStore) throws(StoreError) -> Int64 {
+      let settings = try store.panel(Panels.Settings.self, ReportScope(since: 0, until: 0)).first
+      return (settings?.quietDays.integer ?? 0) * 86_400
     }
   }
 }

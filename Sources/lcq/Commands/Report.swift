@@ -12,7 +12,8 @@ extension LCQCommand {
         "Write the nightly report: volume, top, new, regressed and quiet conflicts, ingestion health.",
       discussion: """
         The window is [--since, --until); durations count back from --until (default: now). \
-        Volume is compared with the daily mean of the 14 days before the window. Every panel \
+        Volume is compared with the daily mean of the days before the window (14 unless the \
+        database's report_settings say otherwise; docs/report.md). Every panel \
         is one query of dashboards/*.sql, run with the same parameters Datasette takes.
 
         Formats: html (one self-contained page: inline CSS and SVG, no script, no network), \
