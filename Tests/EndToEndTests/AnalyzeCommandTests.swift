@@ -9,6 +9,33 @@ final class AnalyzeCommandTests: XCTestCase {
     }
   }
 
+  /// `--jobs N` analyses on N threads; what is printed, and in what order, must not depend on
+  /// it: every corpus log, text and JSON, pictures too, and a bad count is a usage error.
+  func testTheOutputIsTheSameOnAnyNumberOfThreads() throws {
+    let corpus = LCQProcess.corpus
+    let logs = try ["real", "formats"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".log") }.sorted().map {
+          corpus.appendingPathComponent("\(folder)/\($0)").path
+        }
+    }
+    XCTAssertGreaterThan(logs.count, 100)
+    for format in [["--format", "json"], ["--color", "always"]] {
+      let one = try LCQProcess.run(["analyze", "--jobs", "1"] + format + logs)
+      XCTAssertEqual(one.status, 0, one.stderr)
+      XCTAssertGreaterThan(one.stdout.count, 100_000)
+      for jobs in ["2", "5"] {
+        let many = try LCQProcess.run(["analyze", "--jobs", jobs] + format + logs)
+        XCTAssertEqual(many.status, 0, many.stderr)
+        XCTAssertTrue(many.stdout == one.stdout, "\(format) with --jobs \(jobs) differs from --jobs 1")
+        XCTAssertEqual(many.stderr, one.stderr)
+      }
+    }
+    let bad = try LCQProcess.run(["analyze", "--jobs", "0", logs[0]])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderr.contains("--jobs must be at least 1"), bad.stderr)
+  }
+
   func testJSONOutputKeepsTheContractKeys() throws {
     let result = try LCQProcess.run([
       "analyze", "--format", "json", LCQProcess.fixture("log-stream-ndjson.log"),

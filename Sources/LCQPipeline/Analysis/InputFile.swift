@@ -29,16 +29,26 @@ public enum InputFile {
   }
 
   /// Scans `path` to its end and hands each block's analysis (by `analyzer`) to `onAnalysis`,
-  /// in input order: what `lcq analyze` prints.
+  /// in input order, on the calling thread: what `lcq analyze` prints. With `jobs` above 1,
+  /// blocks are analysed on that many threads while the input is read; the analyses and their
+  /// order are the same.
   ///
   /// - Throws: ``InputError`` when the file cannot be opened, or ``ScanError`` when reading fails.
   public static func analyze(
-    _ path: String, with analyzer: BlockAnalyzer, onAnalysis: (BlockAnalysis) -> Void
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, onAnalysis: (BlockAnalysis) -> Void
   ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    return try ConflictScanner.scan(fileDescriptor: descriptor, file: path) {
-      onAnalysis(analyzer.analyze($0))
+    guard jobs > 1 else {
+      return try ConflictScanner.scan(fileDescriptor: descriptor, file: path) {
+        onAnalysis(analyzer.analyze($0))
+      }
+    }
+    let work = OrderedWork<BlockAnalysis>(jobs: jobs)
+    // What was read before a failure is still analysed and handed over, as with one job.
+    defer { work.finish(deliver: onAnalysis) }
+    return try ConflictScanner.scan(fileDescriptor: descriptor, file: path) { block in
+      work.submit({ analyzer.analyze(block) }, deliver: onAnalysis)
     }
   }
 }

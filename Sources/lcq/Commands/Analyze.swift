@@ -52,6 +52,16 @@ extension LCQCommand {
     @Option(help: ArgumentHelp("Write a picture of each conflict to this directory.", valueName: "DIR"))
     var svg: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Analyse on this many threads (default: the machine's cores); the output is the same.", valueName: "N"
+      ))
+    var jobs: Int?
+
+    func validate() throws {
+      if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
     mutating func run() throws {
       let output = StandardOutput()
       let analyzer = BlockAnalyzer()
@@ -61,7 +71,9 @@ extension LCQCommand {
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
-          let summary = try InputFile.analyze(input, with: analyzer) { analysis in
+          let summary = try InputFile.analyze(
+            input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount
+          ) { analysis in
             switch format {
             case .text: output.write(BlockText.render(analysis, style: style) + "\n")
             case .json: output.write(BlockJSON.value(of: analysis).serialized + "\n")
