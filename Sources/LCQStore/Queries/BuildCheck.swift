@@ -115,7 +115,8 @@ extension Store {
         WHERE \(inScope) AND (:app IS NULL OR r.app = :app)
         GROUP BY u.conflict_id
       )
-      SELECT c.fingerprint, c.title, c.status, s.n, s.runs, c.resolved_build, c.explanation, c.best_fix,
+      SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
+        c.best_fix,
         NOT EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(earlier) AND (:app IS NULL OR r.app = :app)
@@ -134,11 +135,12 @@ extension Store {
     ]
     let seen = try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-        let fingerprint: String = row[0]
-        let status = ConflictState(stored: row[2])
+        let fingerprint: String = row["fingerprint"]
+        let status = ConflictState(stored: row["status"])
         return CheckedConflict(
-          fingerprint: fingerprint, title: row[1], status: status, occurrences: row[3], runs: row[4],
-          resolvedBuild: row[5], explanation: row[6], bestFix: row[7], isNew: row[8], isRegressed: row[9],
+          fingerprint: fingerprint, title: row["title"], status: status, occurrences: row["occurrences"],
+          runs: row["runs"], resolvedBuild: row["resolved_build"], explanation: row["explanation"],
+          bestFix: row["best_fix"], isNew: row["is_new"], isRegressed: row["is_regressed"],
           isAccepted: status == .ignored || baseline.contains(fingerprint))
       }
     }

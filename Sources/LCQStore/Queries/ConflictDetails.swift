@@ -75,14 +75,15 @@ extension Store {
           """, arguments: counts.arguments)
       guard let totals else { throw MissingRow(what: "the totals of \(reference.fingerprint)") }
       let sample = try Self.sampleBlock(conflictID: reference.id, db)
-      let setText: String = row[5]
+      let setText: String = row["minimal_set"]
       let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       return ConflictDetails(
-        fingerprint: row[0], title: row[1], verdict: row[2], status: ConflictState(stored: row[3]),
-        resolvedBuild: row[4],
+        fingerprint: row["fingerprint"], title: row["title"], verdict: row["verdict"],
+        status: ConflictState(stored: row["status"]), resolvedBuild: row["resolved_build"],
         minimalSet: set,
-        explanation: row[6], bestFix: row[7], firstSeen: row[8], lastSeen: row[9], firstBuild: row[10],
-        lastBuild: row[11], occurrences: totals[0], runs: totals[1],
+        explanation: row["explanation"], bestFix: row["best_fix"], firstSeen: row["first_seen"],
+        lastSeen: row["last_seen"], firstBuild: row["first_build"], lastBuild: row["last_build"],
+        occurrences: totals[0], runs: totals[1],
         byBuild: try grouped("build", order: "g.build_key IS NULL, min(g.build_key)"),
         byDevice: try grouped("device", order: "sum(g.n) DESC, 1"),
         byOSVersion: try grouped("os_version", order: "sum(g.n) DESC, 1"),

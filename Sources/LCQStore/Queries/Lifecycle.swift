@@ -93,9 +93,9 @@ extension Store {
         GROUP BY g.conflict_id
         \(having.map { "HAVING " + $0 } ?? "")
       )
-      SELECT c.fingerprint, c.title, c.status, s.n, s.runs, s.first_time, s.last_time,
-        (SELECT build FROM runs WHERE build_key = s.first_key LIMIT 1),
-        (SELECT build FROM runs WHERE build_key = s.last_key LIMIT 1),
+      SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, s.first_time, s.last_time,
+        (SELECT build FROM runs WHERE build_key = s.first_key LIMIT 1) AS first_build,
+        (SELECT build FROM runs WHERE build_key = s.last_key LIMIT 1) AS last_build,
         c.resolved_build
       FROM s JOIN conflicts c ON c.id = s.conflict_id
       ORDER BY s.first_time DESC, c.fingerprint
@@ -103,10 +103,10 @@ extension Store {
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: counts.arguments + arguments).map { row in
         ConflictChange(
-          fingerprint: row[0], title: row[1], status: ConflictState(stored: row[2]), occurrences: row[3],
-          runs: row[4],
-          firstSeen: row[5],
-          lastSeen: row[6], firstBuild: row[7], lastBuild: row[8], resolvedBuild: row[9])
+          fingerprint: row["fingerprint"], title: row["title"], status: ConflictState(stored: row["status"]),
+          occurrences: row["occurrences"], runs: row["runs"], firstSeen: row["first_time"],
+          lastSeen: row["last_time"], firstBuild: row["first_build"], lastBuild: row["last_build"],
+          resolvedBuild: row["resolved_build"])
       }
     }
   }

@@ -56,10 +56,10 @@ extension Store {
     return try read { db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
         ConflictCount(
-          fingerprint: row[0], title: row[1], status: ConflictState(stored: row[2]), occurrences: row[3],
-          runs: row[4],
-          devices: row[5],
-          firstSeen: row[6], lastSeen: row[7], lastBuild: row[8])
+          fingerprint: row["fingerprint"], title: row["title"], status: ConflictState(stored: row["status"]),
+          occurrences: row["occurrences"], runs: row["runs"], devices: row["devices"],
+          firstSeen: row["first_seen"],
+          lastSeen: row["last_seen"], lastBuild: row["last_build"])
       }
     }
   }
