@@ -12,13 +12,7 @@ final class AnalyzeCommandTests: XCTestCase {
   /// `--jobs N` analyses on N threads; what is printed, and in what order, must not depend on
   /// it: every corpus log, text and JSON, pictures too, and a bad count is a usage error.
   func testTheOutputIsTheSameOnAnyNumberOfThreads() throws {
-    let corpus = LCQProcess.corpus
-    let logs = try ["real", "formats"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
-        .filter { $0.hasSuffix(".log") }.sorted().map {
-          corpus.appendingPathComponent("\(folder)/\($0)").path
-        }
-    }
+    let logs = try LCQProcess.corpusLogs()
     XCTAssertGreaterThan(logs.count, 100)
     for format in [["--format", "json"], ["--color", "always"]] {
       let one = try LCQProcess.run(["analyze", "--jobs", "1"] + format + logs)

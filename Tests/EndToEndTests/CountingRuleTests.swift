@@ -9,13 +9,7 @@ final class CountingRuleTests: XCTestCase {
   func testTheBatchedCountsAreTheTriggersOnTheCorpus() throws {
     let fixture = try StoreFixture()
     defer { fixture.remove() }
-    let corpus = LCQProcess.corpus
-    let logs = try ["real", "formats"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
-        .filter { $0.hasSuffix(".log") }.sorted().map {
-          corpus.appendingPathComponent("\(folder)/\($0)").path
-        }
-    }
+    let logs = try LCQProcess.corpusLogs()
     XCTAssertGreaterThan(logs.count, 100)
     // Two builds, and the first half again in a third run, so counts add across runs and days.
     // One ingest time for all three: messages without a timestamp take it, so the third run's

@@ -38,6 +38,16 @@ struct LCQProcess {
     return names.filter { $0.hasSuffix(".sql") && $0.first?.isNumber == true }.count
   }
 
+  /// Every log of the corpus copy (`real/` then `formats/`, each sorted by name).
+  static func corpusLogs() throws -> [String] {
+    try ["real", "formats"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".log") }.sorted().map {
+          corpus.appendingPathComponent("\(folder)/\($0)").path
+        }
+    }
+  }
+
   /// The shared corpus as copied into the parsing tests' fixtures.
   static let corpus = repositoryRoot.appendingPathComponent("Tests/LCQParsingTests/Fixtures/corpus")
 
