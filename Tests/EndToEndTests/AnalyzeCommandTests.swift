@@ -9,6 +9,42 @@ final class AnalyzeCommandTests: XCTestCase {
     }
   }
 
+  /// A message from a live pipe (`log stream | lcq analyze`) is printed while the pipe stays
+  /// open: once the pipe has been quiet for half a second, not when it closes. The 30 s guard
+  /// only keeps a failure from hanging the suite: it closes the pipe, and the test then fails.
+  func testALivePipeIsPrintedWhileItStaysOpen() throws {
+    let process = Process()
+    process.executableURL = LCQProcess.executable
+    process.arguments = ["analyze", "--color", "never"]
+    process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let message = try String(
+      contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("Examples/self-sizing-cell.log"),
+      encoding: .utf8)
+    input.fileHandleForWriting.write(Data(message.utf8))
+    let guardClosed = LockedFlag()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) {
+      guardClosed.set()
+      try? input.fileHandleForWriting.close()
+    }
+    var received = ""
+    while !received.contains("verdict: conflict") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += String(decoding: chunk, as: UTF8.self)
+    }
+    XCTAssertTrue(received.contains("verdict: conflict"), received)
+    XCTAssertFalse(guardClosed.isSet, "the block was printed only when the pipe closed")
+    if !guardClosed.isSet { try input.fileHandleForWriting.close() }
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+
   /// `--jobs N` analyses on N threads; what is printed, and in what order, must not depend on
   /// it: every corpus log, text and JSON, pictures too, and a bad count is a usage error.
   func testTheOutputIsTheSameOnAnyNumberOfThreads() throws {
@@ -166,4 +202,13 @@ final class AnalyzeCommandTests: XCTestCase {
       result.stderr.contains(":1:1: line longer than 4 MiB; only its first 4 MiB were read"), result.stderr)
     XCTAssertEqual(try jsonLines(result.stdout).count, 2)
   }
+}
+
+/// A flag one thread sets and another reads.
+private final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

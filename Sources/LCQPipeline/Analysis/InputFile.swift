@@ -33,23 +33,44 @@ public enum InputFile {
   /// blocks are analysed on that many threads while the input is read; the analyses and their
   /// order are the same.
   ///
-  /// - Throws: ``InputError`` when the file cannot be opened, or ``ScanError`` when reading fails.
+  /// A live input (a pipe from `log stream`) that goes quiet for half a second hands over a
+  /// message that may have ended, as `lcq ingest` does; every analysis so far is then handed
+  /// over and `onQuiet` runs, so the caller can flush what it printed.
+  ///
+  /// - Throws: ``InputError`` when the file cannot be opened, or ``ReadError`` when reading fails.
   public static func analyze(
-    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, onAnalysis: (BlockAnalysis) -> Void
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, onQuiet: () -> Void = {},
+    onAnalysis: (BlockAnalysis) -> Void
   ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    guard jobs > 1 else {
-      return try ConflictScanner.scan(fileDescriptor: descriptor, file: path) {
-        onAnalysis(analyzer.analyze($0))
+    let work = jobs > 1 ? OrderedWork<BlockAnalysis>(jobs: jobs) : nil
+    func hand(_ block: ConflictBlock) {
+      if let work {
+        work.submit({ analyzer.analyze(block) }, deliver: onAnalysis)
+      } else {
+        onAnalysis(analyzer.analyze(block))
       }
     }
-    let work = OrderedWork<BlockAnalysis>(jobs: jobs)
-    // What was read before a failure is still analysed and handed over, as with one job.
-    defer { work.finish(deliver: onAnalysis) }
-    return try ConflictScanner.scan(fileDescriptor: descriptor, file: path) { block in
-      work.submit({ analyzer.analyze(block) }, deliver: onAnalysis)
+    // What was read before a failure is still analysed and handed over.
+    defer { work?.finish(deliver: onAnalysis) }
+    var scanner = ConflictScanner(file: path)
+    let reader = LiveReader(descriptor: descriptor, file: path)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+    defer { buffer.deallocate() }
+    reading: while true {
+      switch try reader.next(into: buffer) {
+      case .data(let count, _):
+        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { hand($0) }
+      case .quiet:
+        scanner.closeOpenMessage { hand($0) }
+        work?.finish(deliver: onAnalysis)
+        onQuiet()
+      case .end, .interrupted:
+        break reading
+      }
     }
+    return scanner.finish { hand($0) }
   }
 }
 

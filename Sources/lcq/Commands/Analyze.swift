@@ -19,7 +19,8 @@ extension LCQCommand {
       discussion: """
         Reads each FILE (or standard input when there is none, or for '-') and prints each \
         conflict message: where it was logged, its constraint list, the constraint UIKit \
-        broke and anything that could not be read (as file:line:column notes).
+        broke and anything that could not be read (as file:line:column notes). On a live pipe, \
+        a message is printed once the pipe has been quiet for half a second after it.
 
         Text output shows the minimal conflicting set first, in plain English with where each \
         constraint comes from, then the best fix that re-solving proved, then the rest of the \
@@ -72,7 +73,8 @@ extension LCQCommand {
       for input in files.isEmpty ? ["-"] : files {
         do {
           let summary = try InputFile.analyze(
-            input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            onQuiet: { output.flush() }
           ) { analysis in
             switch format {
             case .text: output.write(BlockText.render(analysis, style: style) + "\n")
