@@ -131,14 +131,14 @@ extension Store {
 
 /// What `prune` removed.
 public struct PruneResult: Sendable, Hashable {
-  /// Occurrences counted.
+  /// Occurrences deleted.
   public var occurrences: Int
-  /// Blocks kept whole because nothing in them could be read.
+  /// Failed blocks (kept whole because nothing in them could be read) deleted.
   public var failedBlocks: Int
-  /// Distinct runs, or ingest runs stored.
+  /// Ingest runs deleted: finished before the cut, left with no occurrence and no failed block.
   public var runs: Int
-  /// Conflicts stored, or removed.
+  /// Open conflicts deleted, left with no occurrence.
   public var conflicts: Int
-  /// Distinct block templates.
+  /// Block templates deleted, used by no occurrence.
   public var templates: Int
 }
