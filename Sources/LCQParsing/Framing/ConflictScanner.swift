@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Finds every conflict message in a stream of log bytes and hands each over as a
 /// ``ConflictBlock`` as soon as it is complete.
 ///
@@ -362,40 +354,5 @@ extension ConflictScanner {
     scanner.feed(Array(text.utf8)) { blocks.append($0) }
     _ = scanner.finish { blocks.append($0) }
     return blocks
-  }
-
-  /// Reads `fileDescriptor` to its end in 1 MiB chunks.
-  ///
-  /// - Throws: ``ScanError/readFailed(file:code:)`` when `read(2)` fails.
-  public static func scan(
-    fileDescriptor: Int32, file: String, onBlock: (ConflictBlock) -> Void
-  ) throws -> ScanSummary {
-    var scanner = ConflictScanner(file: file)
-    let chunkSize = 1 << 20
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
-    defer { buffer.deallocate() }
-    while true {
-      let count = read(fileDescriptor, buffer.baseAddress, chunkSize)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ScanError.readFailed(file: file, code: errno)
-      }
-      if count == 0 { break }
-      scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), onBlock: onBlock)
-    }
-    return scanner.finish(onBlock: onBlock)
-  }
-}
-
-/// Why a scan could not read its input.
-public enum ScanError: Error, Sendable, CustomStringConvertible {
-  /// `read(2)` failed with `code` (an `errno` value).
-  case readFailed(file: String, code: Int32)
-
-  /// The value as lcq prints it.
-  public var description: String {
-    switch self {
-    case .readFailed(let file, let code): "\(file): cannot read: \(String(cString: strerror(code)))"
-    }
   }
 }

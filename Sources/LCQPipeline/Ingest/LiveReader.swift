@@ -25,7 +25,7 @@ struct LiveReader {
 
   /// Waits for input and reads what is there into `buffer`.
   ///
-  /// - Throws: ``ScanError/readFailed(file:code:)`` when reading fails.
+  /// - Throws: ``ReadError`` when `read(2)` fails.
   func next(into buffer: UnsafeMutableRawBufferPointer) throws -> Event {
     while true {
       if Interruption.requested { return .interrupted }

@@ -32,7 +32,6 @@ public enum ReportHTML {
     let chartDays = report.rows(Panels.VolumeByDay.self).map { row in
       (day: row.day.text ?? "", occurrences: row.occurrences.integer, inWindow: row.inWindow.integer != 0)
     }
-    let health = report.panel(Panels.IngestionHealth.name).records.first ?? []
     return [
       "title": "lcq report \(UnixTime.iso(report.scope.since)) to \(UnixTime.iso(report.scope.until))",
       "since": UnixTime.iso(report.scope.since),
@@ -50,9 +49,7 @@ public enum ReportHTML {
         stat("daily mean, \(report.baselineDays) days before", ReportNumbers.decimal(mean)),
       ],
       "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean, baselineDays: report.baselineDays),
-      "settings": report.panel(Panels.Settings.name).records.first.map { record in
-        Dictionary(record.map { ($0.0, display($0.1)) }, uniquingKeysWith: { first, _ in first })
-      } ?? [:],
+      "settings": singleRow(report.panel(Panels.Settings.name)),
       "groups": records(report.panel(Panels.VolumeByGroup.name)),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),
@@ -60,13 +57,19 @@ public enum ReportHTML {
       "regressed": records(report.panel(Panels.RegressedConflicts.name)),
       "quiet": records(report.panel(Panels.QuietConflicts.name)),
       "system": records(report.panel(Panels.SystemConflicts.name)),
-      "health": Dictionary(health.map { ($0.0, display($0.1)) }, uniquingKeysWith: { first, _ in first }),
+      "health": singleRow(report.panel(Panels.IngestionHealth.name)),
       "missing": records(report.panel(Panels.UndecidableByMissing.name)),
       "samples": records(report.panel(Panels.UnparsedSamples.name)),
     ]
   }
 
   static func stat(_ label: String, _ value: String) -> [String: Any] { ["label": label, "value": value] }
+
+  /// A one-row panel's row as column → display text (empty when it has no row).
+  static func singleRow(_ rows: PanelRows) -> [String: String] {
+    let record = rows.records.first ?? []
+    return Dictionary(record.map { ($0.0, display($0.1)) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// Rows as dictionaries of display text, numbers grouped; `hasRows`/`rows` for the template.
   static func records(_ rows: PanelRows) -> [String: Any] {
