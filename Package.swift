@@ -19,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     .package(url: "https://github.com/onevcat/Rainbow", exact: "4.2.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
   ],
   targets: [
     .target(
@@ -37,6 +38,8 @@ let package = Package(
         "LCQParsing", "LCQAnalysis", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C interface, for binding the ingest's rows without boxing (ParameterBinding).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        // The team store's client: PostgreSQL's wire protocol in Swift, TLS through swift-nio-ssl.
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     // The only module that wires stages: read, prepare, analyse, record (ingest, reanalysis,
@@ -57,7 +60,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // A seeded random generator the randomised tests share (Tests/Support).
+    // What the tests share (Tests/Support): a seeded random generator, a throwaway PostgreSQL
+    // server.
     .target(name: "LCQTestSupport", path: "Tests/Support"),
     .testTarget(
       name: "LCQParsingTests",
@@ -70,7 +74,8 @@ let package = Package(
       dependencies: ["LCQAnalysis", "LCQParsing", "LCQSolver", "LCQTestSupport"],
       exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
-    .testTarget(name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing"]),
+    .testTarget(
+      name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]),
     .testTarget(name: "LCQReportingTests", dependencies: ["LCQReporting", "LCQPipeline", "LCQStore"]),
     .testTarget(
       name: "LCQPipelineTests",

@@ -15,6 +15,18 @@ public enum DatabaseLocation {
     #endif
   }
 
+  /// Opens the store at `location`: a `postgres://` or `postgresql://` URL is the team store
+  /// on PostgreSQL (``PostgresStore``, with `environment`'s `PG*` variables and password file),
+  /// anything else an SQLite file (``Store``).
+  public static func open(_ location: String, mode: Store.OpenMode, environment: [String: String])
+    throws(StoreError) -> any ConflictStore
+  {
+    switch scheme(of: location)?.lowercased() {
+    case "postgres", "postgresql": try PostgresStore(url: location, mode: mode, environment: environment)
+    default: try Store(path: location, mode: mode)
+    }
+  }
+
   /// The URL scheme of `location` (`postgres` in `postgres://…`), or `nil` for a file path.
   public static func scheme(of location: String) -> String? {
     guard let range = location.range(of: "://") else { return nil }

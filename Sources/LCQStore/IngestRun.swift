@@ -44,3 +44,21 @@ public enum RunEnding: String, Sendable {
   /// A database error stopped it.
   case failed
 }
+
+/// What both engines' ingest runs count as blocks are added, before anything is stored.
+struct AddedBlocks {
+  private var fingerprintsSeen: Set<String> = []
+  /// The first process name a block gave: the run's app when no `--app` was given.
+  private(set) var appFromLog: String?
+
+  /// Counts `record` into `totals`: a block, an unparsed one, a conflict not seen before in
+  /// this run.
+  mutating func add(_ record: BlockRecord, to totals: inout IngestTotals) {
+    totals.blocks += 1
+    if record.isFailed { totals.unparsed += 1 }
+    if appFromLog == nil, let process = record.process { appFromLog = process }
+    if let fingerprint = record.summary.fingerprint, fingerprintsSeen.insert(fingerprint).inserted {
+      totals.conflicts += 1
+    }
+  }
+}

@@ -21,13 +21,9 @@ public final class IngestSession {
   /// Template ids by template text (a few thousand at most: the cache starts over when full).
   private var templateIDs: [BlockTemplate.Key: Int64] = [:]
   private var conflictIDs: [String: Int64] = [:]
-  private var fingerprintsSeen: Set<String> = []
-  private var appFromLog: String?
-  /// Messages earlier ingests kept as cut off (``FailedBlockText/cutOffReason``), by first
-  /// line: a block of this run that starts on the same line and extends the text replaces it.
-  private var cutOffs: [Int: [(id: Int64, text: String)]] = [:]
-  /// Cut-off messages replaced by blocks of this run, deleted with the next commit.
-  private var replacedCutOffs: [Int64] = []
+  private var added = AddedBlocks()
+  /// Messages earlier ingests kept as cut off, which blocks of this run may replace.
+  private var cutOffs = CutOffMessages([])
   /// The run's start on the ingest clock, and on the wall clock (for the run's duration).
   private let startedOnClock: Int64
   private let startedAt = Date()
@@ -51,34 +47,18 @@ public final class IngestSession {
       return db.lastInsertedRowID
     }
     cutOffs = try store.read { db in
-      var found: [Int: [(id: Int64, text: String)]] = [:]
       let rows = try Row.fetchAll(
         db, sql: "SELECT id, source_line, raw_text FROM failed_blocks WHERE instr(issues, ?) > 0",
         arguments: [FailedBlockText.cutOffReason])
-      for row in rows {
-        let line: Int = row["source_line"]
-        found[line, default: []].append((row["id"], row["raw_text"]))
-      }
-      return found
+      return CutOffMessages(rows.map { ($0["id"], $0["source_line"], $0["raw_text"]) })
     }
   }
 
   /// Queues a block for the next commit.
   public func add(_ record: BlockRecord) {
-    if !cutOffs.isEmpty, let candidates = cutOffs[record.sourceLine] {
-      let text = FailedBlockText.stored(record.rawText)
-      for candidate in candidates where text.count > candidate.text.count && text.hasPrefix(candidate.text) {
-        replacedCutOffs.append(candidate.id)
-      }
-      cutOffs[record.sourceLine] = candidates.filter { !replacedCutOffs.contains($0.id) }
-    }
+    cutOffs.add(record)
     pending.append(record)
-    totals.blocks += 1
-    if record.isFailed { totals.unparsed += 1 }
-    if appFromLog == nil, let process = record.process { appFromLog = process }
-    if let fingerprint = record.summary.fingerprint, fingerprintsSeen.insert(fingerprint).inserted {
-      totals.conflicts += 1
-    }
+    added.add(record, to: &totals)
   }
 
   /// Records how much input was read.
@@ -109,7 +89,7 @@ public final class IngestSession {
           }
         }
         try counts.store(runID: runID, db)
-        for id in replacedCutOffs {
+        for id in cutOffs.pendingDeletions {
           try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [id])
         }
         try db.execute(
@@ -120,7 +100,7 @@ public final class IngestSession {
             """,
           arguments: [
             totals.lines, totals.bytes, totals.blocks, totals.occurrences, totals.duplicates, totals.unparsed,
-            totals.newConflicts, appFromLog, runID,
+            totals.newConflicts, added.appFromLog, runID,
           ])
       }
     } catch {
@@ -129,7 +109,7 @@ public final class IngestSession {
       throw error
     }
     pending.removeAll(keepingCapacity: true)
-    replacedCutOffs.removeAll()
+    cutOffs.committed()
     self.totals = totals
   }
 

@@ -38,41 +38,69 @@ struct OccurrenceCounts {
     conflicts[conflictID, default: Span()].add(time)
   }
 
+  /// Adds one row of `occurrence_rollup`'s counts: its values are the conflict, run, day,
+  /// count, first and last time.
+  static func rollupSQL(_ dialect: SQLDialect) -> String {
+    """
+    INSERT INTO occurrence_rollup AS x (conflict_id, run_id, day, occurrences, first_time, last_time)
+    VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (conflict_id, run_id, day) DO UPDATE SET
+      occurrences = x.occurrences + excluded.occurrences,
+      first_time = \(dialect.least)(x.first_time, excluded.first_time),
+      last_time = \(dialect.greatest)(x.last_time, excluded.last_time)
+    """
+  }
+
+  /// Adds one conflict's counts. All rows of a batch have the run's build, so the trigger's
+  /// row-by-row updates come to this: the first build changes if any row is earlier than the
+  /// first seen time, the last build if any is at or after the last seen time (`>=`: the
+  /// later-inserted row wins a tie). Values: see ``conflictValues(runID:)``.
+  static func conflictSQL(_ dialect: SQLDialect) -> String {
+    """
+    UPDATE conflicts SET
+      occurrence_count = occurrence_count + ?,
+      first_build = CASE WHEN ? < first_seen OR occurrence_count = 0
+        THEN (SELECT build FROM runs WHERE id = ?) ELSE first_build END,
+      first_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.least)(first_seen, ?) END,
+      last_build = CASE WHEN ? >= last_seen OR occurrence_count = 0
+        THEN (SELECT build FROM runs WHERE id = ?) ELSE last_build END,
+      last_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.greatest)(last_seen, ?) END
+    WHERE id = ?
+    """
+  }
+
+  /// The values of ``rollupSQL(_:)`` for each rollup row, in conflict and day order.
+  func rollupValues(runID: Int64) -> [[QueryValue]] {
+    days.sorted { ($0.key.conflictID, $0.key.day) < ($1.key.conflictID, $1.key.day) }.map { key, span in
+      [key.conflictID, runID, key.day, span.count, span.first, span.last].map { .integer($0) }
+    }
+  }
+
+  /// The values of ``conflictSQL(_:)`` for each conflict, in id order (the order every writer
+  /// locks conflicts in).
+  func conflictValues(runID: Int64) -> [[QueryValue]] {
+    conflicts.sorted { $0.key < $1.key }.map { conflictID, span in
+      [
+        span.count, span.first, runID, span.first, span.first, span.last, runID, span.last, span.last,
+        conflictID,
+      ]
+      .map { .integer($0) }
+    }
+  }
+
+  /// How many occurrences were counted.
+  var total: Int { Int(conflicts.values.reduce(0) { $0 + $1.count }) }
+
   /// Applies the counts to `occurrence_rollup` and `conflicts`, as the trigger would have for the
   /// same rows inserted by the run `runID`, in the order of their ids.
   func store(runID: Int64, _ db: Database) throws {
-    let rollup = try db.cachedStatement(
-      sql: """
-        INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
-        VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (conflict_id, run_id, day) DO UPDATE SET
-          occurrences = occurrences + excluded.occurrences,
-          first_time = min(first_time, excluded.first_time),
-          last_time = max(last_time, excluded.last_time)
-        """)
-    for (key, span) in days.sorted(by: { ($0.key.conflictID, $0.key.day) < ($1.key.conflictID, $1.key.day) })
-    {
-      try rollup.execute(arguments: [key.conflictID, runID, key.day, span.count, span.first, span.last])
+    let rollup = try db.cachedStatement(sql: Self.rollupSQL(.sqlite))
+    for values in rollupValues(runID: runID) {
+      try rollup.execute(arguments: StatementArguments(values))
     }
-    // All rows of a batch have the run's build, so the trigger's row-by-row updates come to this:
-    // the first build changes if any row is earlier than the first seen time, the last build if
-    // any is at or after the last seen time (`>=`: the later-inserted row wins a tie).
-    let conflict = try db.cachedStatement(
-      sql: """
-        UPDATE conflicts SET
-          occurrence_count = occurrence_count + :count,
-          first_build = CASE WHEN :first < first_seen OR occurrence_count = 0
-            THEN (SELECT build FROM runs WHERE id = :run) ELSE first_build END,
-          first_seen = CASE WHEN occurrence_count = 0 THEN :first ELSE min(first_seen, :first) END,
-          last_build = CASE WHEN :last >= last_seen OR occurrence_count = 0
-            THEN (SELECT build FROM runs WHERE id = :run) ELSE last_build END,
-          last_seen = CASE WHEN occurrence_count = 0 THEN :last ELSE max(last_seen, :last) END
-        WHERE id = :conflict
-        """)
-    for (conflictID, span) in conflicts.sorted(by: { $0.key < $1.key }) {
-      try conflict.execute(arguments: [
-        "count": span.count, "first": span.first, "last": span.last, "run": runID, "conflict": conflictID,
-      ])
+    let conflict = try db.cachedStatement(sql: Self.conflictSQL(.sqlite))
+    for values in conflictValues(runID: runID) {
+      try conflict.execute(arguments: StatementArguments(values))
     }
   }
 }

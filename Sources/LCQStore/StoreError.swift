@@ -24,6 +24,11 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   case needsMigration(path: String, from: Int, to: Int)
   /// A URL (`postgres://…`) where this lcq takes only a file path.
   case unsupportedLocation(path: String, scheme: String)
+  /// The PostgreSQL server could not be reached, refused the login, or failed a statement
+  /// (`sqlState`: the server's SQLSTATE code, when it sent one).
+  case postgres(path: String, message: String, sqlState: String?)
+  /// Something lcq cannot do yet on a PostgreSQL store.
+  case notOnPostgres(path: String, what: String)
 
   /// The error as one line for stderr.
   ///
@@ -49,6 +54,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
       "\(shown(path)): the database has schema \(from) and this lcq reads schema \(to); run `lcq db migrate` as a user who can write it"
     case .unsupportedLocation(let path, let scheme):
       "\(shown(path)): this lcq stores to an SQLite file; a \(scheme):// database is not supported (pass a file path)"
+    case .postgres(let path, let message, let sqlState):
+      "\(shown(path)): \(message)\(sqlState.map { " (SQLSTATE \($0))" } ?? "")"
+    case .notOnPostgres(let path, let what):
+      "\(shown(path)): \(what) is not available on a PostgreSQL store yet; use an SQLite file for it"
     }
   }
 }

@@ -8,7 +8,8 @@ final class EmbeddedSQLTests: XCTestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     for (folder, embedded) in [
-      ("Migrations", EmbeddedSQL.migrations), ("dashboards", EmbeddedSQL.dashboards),
+      ("Migrations", EmbeddedSQL.migrations), ("Migrations/postgresql", EmbeddedSQL.postgresMigrations),
+      ("dashboards", EmbeddedSQL.dashboards),
     ] {
       let directory = root.appendingPathComponent(folder)
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {

@@ -21,13 +21,21 @@ final class SQLInterpolationTests: XCTestCase {
     "BuildCheck.swift": ["inScope", "earlier"],
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
-    "ConflictDetails.swift": ["counts.sql", "column", "order"],
+    "ConflictDetails.swift": ["counts", "column", "order"],
+    // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
+    "OccurrenceCounts.swift": ["dialect.least", "dialect.greatest"],
+    // Column names from `Occurrence.Columns`; `?` placeholder lists sized by the batch.
+    "PostgresIngestRun.swift": [
+      "names", "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
+      "placeholders(rows: records.count, width: 11)",
+      "placeholders(rows: records.count, width: columns.count)",
+    ],
     // Fixed conditions from the functions' literals; `having` is one of them.
     "Lifecycle.swift": [
       "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
     ],
     // Column names from a literal list of four.
-    "QueryFilter.swift": ["column"],
+    "QueryFilter.swift": ["column", "greatest", "least"],
     // The occurrence insert's column names and `?` placeholders, both made from the cases of
     // `Occurrence.Columns`.
     "StoredRows.swift": ["columns", "placeholders"],

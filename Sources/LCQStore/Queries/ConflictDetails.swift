@@ -43,50 +43,84 @@ public struct ConflictDetails: Sendable {
   public var sampleSource: String?
 }
 
+/// The statements of `lcq show`, the same for both engines.
+enum DetailsStatements {
+  /// The conflict's own row.
+  static let conflict = """
+    SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
+      first_seen, last_seen, first_build, last_build
+    FROM conflicts WHERE id = ?
+    """
+
+  /// Occurrences per value of the run column `column` (`build`, `device`, `os_version`) inside
+  /// the counts table `counts`, ordered by `order`; columns `value`, `n`.
+  static func grouped(_ column: String, order: String, counts: String) -> String {
+    """
+    WITH \(counts)
+    SELECT coalesce(g.\(column), '(none)') AS value, CAST(sum(g.n) AS BIGINT) AS n FROM g GROUP BY g.\(column)
+    HAVING sum(g.n) > 0 ORDER BY \(order)
+    """
+  }
+
+  /// The grouping orders: builds in build order (runs without one last), devices and OS
+  /// versions by count.
+  static let byBuild = "min(g.build_key) IS NULL, min(g.build_key)"
+  static let byCount = "sum(g.n) DESC, 1"
+
+  /// The totals inside the counts table `counts`; columns `n`, `runs`.
+  static func totals(counts: String) -> String {
+    """
+    WITH \(counts)
+    SELECT CAST(coalesce(sum(g.n), 0) AS BIGINT) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs
+    FROM g
+    """
+  }
+
+  /// The latest occurrence's raw block of a conflict (its id is the one value): the rollup
+  /// names the run of the latest occurrence, so only that run's occurrences are read.
+  static let sample = """
+    SELECT t.template, o.template_values, o.source_file, o.source_line
+    FROM occurrences o JOIN block_templates t ON t.id = o.template_id
+    WHERE o.conflict_id = ? AND o.run_id = (
+      SELECT run_id FROM occurrence_rollup WHERE conflict_id = ?
+      ORDER BY last_time DESC, run_id DESC LIMIT 1)
+    ORDER BY o.time DESC, o.id DESC LIMIT 1
+    """
+
+  /// The minimal set stored as a JSON array.
+  static func minimalSet(_ text: String) -> [String] {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String] ?? []
+  }
+}
+
 extension Store {
   /// The details of the conflict matching `prefix`, counted inside `filter`.
   public func details(of prefix: String, _ filter: QueryFilter) throws(StoreError) -> ConflictDetails {
     let reference = try conflict(matching: prefix)
     let counts = filter.countsTable(conflictID: reference.id)
     return try read { db in
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
-            first_seen, last_seen, first_build, last_build
-          FROM conflicts WHERE id = ?
-          """, arguments: [reference.id])
+      let row = try Row.fetchOne(db, sql: DetailsStatements.conflict, arguments: [reference.id])
       guard let row else { throw MissingRow(what: "the conflict \(reference.fingerprint)") }
       func grouped(_ column: String, order: String) throws -> [(String, Int)] {
         try Row.fetchAll(
-          db,
-          sql: """
-            WITH \(counts.sql)
-            SELECT coalesce(g.\(column), '(none)'), sum(g.n) FROM g GROUP BY g.\(column)
-            HAVING sum(g.n) > 0 ORDER BY \(order)
-            """, arguments: counts.arguments
-        ).map { ($0[0], $0[1]) }
+          db, sql: DetailsStatements.grouped(column, order: order, counts: counts.sql),
+          arguments: counts.arguments
+        ).map { ($0["value"], $0["n"]) }
       }
       let totals = try Row.fetchOne(
-        db,
-        sql: """
-          WITH \(counts.sql)
-          SELECT coalesce(sum(g.n), 0), count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) FROM g
-          """, arguments: counts.arguments)
+        db, sql: DetailsStatements.totals(counts: counts.sql), arguments: counts.arguments)
       guard let totals else { throw MissingRow(what: "the totals of \(reference.fingerprint)") }
       let sample = try Self.sampleBlock(conflictID: reference.id, db)
-      let setText: String = row["minimal_set"]
-      let set = (try? JSONSerialization.jsonObject(with: Data(setText.utf8))) as? [String] ?? []
       return ConflictDetails(
         fingerprint: row["fingerprint"], title: row["title"], verdict: row["verdict"],
         status: ConflictState(stored: row["status"]), resolvedBuild: row["resolved_build"],
-        minimalSet: set,
+        minimalSet: DetailsStatements.minimalSet(row["minimal_set"]),
         explanation: row["explanation"], bestFix: row["best_fix"], firstSeen: row["first_seen"],
         lastSeen: row["last_seen"], firstBuild: row["first_build"], lastBuild: row["last_build"],
-        occurrences: totals[0], runs: totals[1],
-        byBuild: try grouped("build", order: "g.build_key IS NULL, min(g.build_key)"),
-        byDevice: try grouped("device", order: "sum(g.n) DESC, 1"),
-        byOSVersion: try grouped("os_version", order: "sum(g.n) DESC, 1"),
+        occurrences: totals["n"], runs: totals["runs"],
+        byBuild: try grouped("build", order: DetailsStatements.byBuild),
+        byDevice: try grouped("device", order: DetailsStatements.byCount),
+        byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
         sampleBlock: sample?.text, sampleSource: sample?.source)
     }
   }
@@ -115,17 +149,7 @@ extension Store {
   /// The latest occurrence's raw block of the conflict `conflictID`: the rollup names the run of
   /// the latest occurrence, so only that run's occurrences are read (through the index).
   static func sampleBlock(conflictID: Int64, _ db: Database) throws -> (text: String, source: String)? {
-    try Row.fetchOne(
-      db,
-      sql: """
-        SELECT t.template, o.template_values, o.source_file, o.source_line
-        FROM occurrences o JOIN block_templates t ON t.id = o.template_id
-        WHERE o.conflict_id = ?1 AND o.run_id = (
-          SELECT run_id FROM occurrence_rollup WHERE conflict_id = ?1
-          ORDER BY last_time DESC, run_id DESC LIMIT 1)
-        ORDER BY o.time DESC, o.id DESC LIMIT 1
-        """, arguments: [conflictID]
-    ).map { row in
+    try Row.fetchOne(db, sql: DetailsStatements.sample, arguments: [conflictID, conflictID]).map { row in
       (BlockTemplate(template: row[0], values: row[1]).text, "\(row[2] as String):\(row[3] as Int)")
     }
   }

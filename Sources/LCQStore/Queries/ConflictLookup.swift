@@ -9,22 +9,41 @@ public struct ConflictReference: Sendable, Hashable {
   public var fingerprint: String
 }
 
+/// Finding a conflict by its fingerprint prefix, the same for both engines.
+enum ConflictLookup {
+  /// The prefix as stored: `v1:` added when the user left the version out.
+  static func fullPrefix(_ prefix: String) -> String {
+    let trimmed = prefix.trimmingCharacters(in: .whitespaces)
+    return trimmed.contains(":") ? trimmed : "v1:" + trimmed
+  }
+
+  /// Up to six conflicts whose fingerprint starts with the prefix (values: its length, itself).
+  static let sql =
+    "SELECT id, fingerprint FROM conflicts WHERE substr(fingerprint, 1, CAST(? AS INTEGER)) = ? ORDER BY fingerprint LIMIT 6"
+
+  /// The one match among `matches` (id and fingerprint), or why there is none.
+  static func single(_ matches: [(id: Int64, fingerprint: String)], prefix: String) throws(StoreError)
+    -> ConflictReference
+  {
+    guard !prefix.trimmingCharacters(in: .whitespaces).isEmpty, let first = matches.first else {
+      throw .noConflict(prefix: prefix)
+    }
+    guard matches.count == 1 else { throw .ambiguous(prefix: prefix, matches: matches.map(\.fingerprint)) }
+    return ConflictReference(id: first.id, fingerprint: first.fingerprint)
+  }
+}
+
 extension Store {
   /// The one conflict whose fingerprint starts with `prefix` (`v1:5f32`, or just `5f32`).
   ///
   /// - Throws: ``StoreError/noConflict(prefix:)`` or ``StoreError/ambiguous(prefix:matches:)``.
   public func conflict(matching prefix: String) throws(StoreError) -> ConflictReference {
-    let trimmed = prefix.trimmingCharacters(in: .whitespaces)
-    let full = trimmed.contains(":") ? trimmed : "v1:" + trimmed
+    let full = ConflictLookup.fullPrefix(prefix)
     let matches = try read { db in
-      try Row.fetchAll(
-        db,
-        sql:
-          "SELECT id, fingerprint FROM conflicts WHERE substr(fingerprint, 1, ?) = ? ORDER BY fingerprint LIMIT 6",
-        arguments: [full.count, full])
+      try Row.fetchAll(db, sql: ConflictLookup.sql, arguments: [full.count, full]).map {
+        (id: $0["id"] as Int64, fingerprint: $0["fingerprint"] as String)
+      }
     }
-    guard !trimmed.isEmpty, let first = matches.first else { throw .noConflict(prefix: prefix) }
-    guard matches.count == 1 else { throw .ambiguous(prefix: prefix, matches: matches.map { $0[1] }) }
-    return ConflictReference(id: first[0], fingerprint: first[1])
+    return try ConflictLookup.single(matches, prefix: prefix)
   }
 }

@@ -51,14 +51,20 @@ public struct QueryFilter: Sendable, Hashable {
   /// `AND r.app = ? …` for the run alias `r`, with its arguments. Column names are fixed text;
   /// every value is a bound argument.
   var runCondition: (sql: String, arguments: StatementArguments) {
+    let condition = runConditionValues
+    return (condition.sql, StatementArguments(condition.values))
+  }
+
+  /// The same condition with its values as ``QueryValue``s.
+  var runConditionValues: (sql: String, values: [QueryValue]) {
     var sql = ""
-    var arguments = StatementArguments()
+    var values: [QueryValue] = []
     for (column, value) in [("app", app), ("build", build), ("os_version", osVersion), ("device", device)] {
       guard let value else { continue }
       sql += " AND r.\(column) = ?"
-      arguments += [value]
+      values.append(.text(value))
     }
-    return (sql, arguments)
+    return (sql, values)
   }
 
   /// A common table expression
@@ -67,32 +73,39 @@ public struct QueryFilter: Sendable, Hashable {
   /// cuts are counted exactly from `occurrences` (their first and last times are clamped to the
   /// window).
   func countsTable(conflictID: Int64? = nil) -> (sql: String, arguments: StatementArguments) {
-    let runs = runCondition
+    let table = countsTable(conflictID: conflictID, dialect: .sqlite)
+    return (table.sql, StatementArguments(table.values))
+  }
+
+  /// The same table in `dialect`, with its values as ``QueryValue``s.
+  func countsTable(conflictID: Int64? = nil, dialect: SQLDialect) -> (sql: String, values: [QueryValue]) {
+    let greatest = dialect.greatest
+    let least = dialect.least
     var sql = """
       g AS (
         SELECT x.conflict_id, x.run_id, x.day, r.device, r.os_version, r.build, r.build_key,
-          max(x.first_time, ?) AS first_time, min(x.last_time, ?) AS last_time,
+          \(greatest)(x.first_time, ?) AS first_time, \(least)(x.last_time, ?) AS last_time,
           CASE WHEN x.first_time >= ? AND x.last_time < ? THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(?, x.day * 86400) AND o.time < min(?, x.day * 86400 + 86400)) END AS n
+            AND o.time >= \(greatest)(?, x.day * 86400) AND o.time < \(least)(?, x.day * 86400 + 86400)) END AS n
         FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
         WHERE x.last_time >= ? AND x.first_time < ?
       """
-    var arguments: StatementArguments = [
-      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime, lowerTime,
-      upperTime,
-      lowerTime, upperTime,
-    ]
+    var values: [QueryValue] = [
+      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime,
+      lowerTime, upperTime, lowerTime, upperTime,
+    ].map { .integer($0) }
     if let conflictID {
       sql += " AND x.conflict_id = ?"
-      arguments += [conflictID]
+      values.append(.integer(conflictID))
     }
     if owner != .all {
       sql += " AND x.conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
-      arguments += [owner.rawValue]
+      values.append(.text(owner.rawValue))
     }
+    let runs = runConditionValues
     sql += runs.sql + "\n)"
-    arguments += runs.arguments
-    return (sql, arguments)
+    values += runs.values
+    return (sql, values)
   }
 }

@@ -11,6 +11,28 @@ public enum ConflictStatus: Sendable, Hashable {
   case open
 }
 
+extension ConflictStatus {
+  /// Sets a conflict's status (the same statement for both engines; values: ``values(conflictID:at:)``).
+  static let sql = """
+    UPDATE conflicts SET status = ?, resolved_build = ?, resolved_build_key = ?, status_changed_at = ?
+    WHERE id = ?
+    """
+
+  /// The values of ``sql`` that give the conflict `conflictID` this status at `time`.
+  func values(conflictID: Int64, at time: Int64) -> [QueryValue] {
+    let (name, build): (ConflictState, String?) =
+      switch self {
+      case .resolved(let build): (.resolved, build)
+      case .ignored: (.ignored, nil)
+      case .open: (.open, nil)
+      }
+    return [
+      .text(name.rawValue), QueryValue(build), QueryValue(build.map(BuildKey.of)), .integer(time),
+      .integer(conflictID),
+    ]
+  }
+}
+
 extension Store {
   /// Sets the status of the conflict matching `prefix`; returns its full fingerprint.
   @discardableResult
@@ -18,19 +40,10 @@ extension Store {
     -> String
   {
     let conflict = try conflict(matching: prefix)
-    let (name, build): (String, String?) =
-      switch status {
-      case .resolved(let build): (ConflictState.resolved.rawValue, build)
-      case .ignored: (ConflictState.ignored.rawValue, nil)
-      case .open: (ConflictState.open.rawValue, nil)
-      }
     try write { db in
       try db.execute(
-        sql: """
-          UPDATE conflicts SET status = ?, resolved_build = ?, resolved_build_key = ?, status_changed_at = ?
-          WHERE id = ?
-          """,
-        arguments: [name, build, build.map(BuildKey.of), time, conflict.id])
+        sql: ConflictStatus.sql,
+        arguments: StatementArguments(status.values(conflictID: conflict.id, at: time)))
     }
     return conflict.fingerprint
   }

@@ -27,34 +27,42 @@ public enum TopOrder: String, Sendable, CaseIterable {
   case occurrences, runs, devices
 }
 
-extension Store {
-  /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
-  public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20)
-    throws(StoreError)
-    -> [ConflictCount]
-  {
-    let counts = filter.countsTable()
+extension TopOrder {
+  /// The statement of `lcq top` in `dialect`: the conflicts ranked by `self` inside `filter`.
+  func statement(_ filter: QueryFilter, limit: Int, dialect: SQLDialect) -> (
+    sql: String, values: [QueryValue]
+  ) {
+    let counts = filter.countsTable(dialect: dialect)
     let orderColumn =
-      switch order {
+      switch self {
       case .occurrences: "occurrences DESC, runs DESC"
       case .runs: "runs DESC, occurrences DESC"
       case .devices: "devices DESC, occurrences DESC"
       }
     let sql = """
       WITH \(counts.sql)
-      SELECT c.fingerprint, c.title, c.status, sum(g.n) AS occurrences,
+      SELECT c.fingerprint, c.title, c.status, CAST(sum(g.n) AS BIGINT) AS occurrences,
         count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
         count(DISTINCT CASE WHEN g.n > 0 THEN g.device END) AS devices,
         c.first_seen, c.last_seen, c.last_build
       FROM g JOIN conflicts c ON c.id = g.conflict_id
-      GROUP BY g.conflict_id HAVING sum(g.n) > 0
+      GROUP BY c.id HAVING sum(g.n) > 0
       ORDER BY \(orderColumn), c.fingerprint
       LIMIT ?
       """
-    var arguments = counts.arguments
-    arguments += [limit]
+    return (sql, counts.values + [.integer(Int64(limit))])
+  }
+}
+
+extension Store {
+  /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
+  public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20)
+    throws(StoreError)
+    -> [ConflictCount]
+  {
+    let statement = order.statement(filter, limit: limit, dialect: .sqlite)
     return try read { db in
-      try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+      try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.values)).map { row in
         ConflictCount(
           fingerprint: row["fingerprint"], title: row["title"], status: ConflictState(stored: row["status"]),
           occurrences: row["occurrences"], runs: row["runs"], devices: row["devices"],

@@ -7,8 +7,9 @@ struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp(
-      "The database file. Default: $LCQ_DB, else ~/.local/share/lcq/lcq.sqlite (Linux) or "
-        + "~/Library/Application Support/lcq/lcq.sqlite (macOS).", valueName: "path"))
+      "The database: an SQLite file, or a postgres:// URL for a team store on PostgreSQL. Default: $LCQ_DB, "
+        + "else ~/.local/share/lcq/lcq.sqlite (Linux) or ~/Library/Application Support/lcq/lcq.sqlite (macOS).",
+      valueName: "path"))
   var path: String?
 
   /// The database path, and whether it is the platform default (whose folder lcq may create).
@@ -45,6 +46,6 @@ struct DatabaseOptions: ParsableArguments {
       case .write: .existing
       case .read: .readOnly
       }
-    return try Store(path: path, mode: mode)
+    return try DatabaseLocation.open(path, mode: mode, environment: ProcessInfo.processInfo.environment)
   }
 }

@@ -1,0 +1,157 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// One connection to a PostgreSQL server, used synchronously: lcq's commands run on one
+/// thread, and each call here waits for the server's answer.
+///
+/// Statements are written with `?` placeholders, as for SQLite; ``numbered(_:)`` turns them
+/// into PostgreSQL's `$1, $2, …` (lcq's SQL has no `?` inside a literal). Every value is a
+/// bound parameter.
+final class PostgresLink: @unchecked Sendable {
+  /// The location as messages show it (no password).
+  let displayPath: String
+  private let connection: PostgresConnection
+  /// Nothing of postgres-nio's own logging reaches the user's terminal.
+  private let logger = Logger(label: "lcq.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+  private init(connection: PostgresConnection, displayPath: String) {
+    self.connection = connection
+    self.displayPath = displayPath
+  }
+
+  deinit {
+    try? connection.close().wait()
+  }
+
+  /// Connects to `location` (TLS as its `sslmode` says), waiting at most `timeout` seconds.
+  static func connect(to location: PostgresLocation, displayPath: String, timeout: Int64 = 10)
+    throws(StoreError) -> PostgresLink
+  {
+    let tls: PostgresConnection.Configuration.TLS
+    do {
+      tls = try Self.tls(for: location.sslMode)
+    } catch {
+      throw .postgres(path: displayPath, message: "could not set up TLS: \(error)", sqlState: nil)
+    }
+    var configuration = PostgresConnection.Configuration(
+      host: location.host, port: location.port, username: location.user, password: location.password,
+      database: location.database, tls: tls)
+    configuration.options.connectTimeout = .seconds(timeout)
+    configuration.options.additionalStartupParameters = [("application_name", location.applicationName)]
+    let logger = Logger(label: "lcq.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    do {
+      let connection = try PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
+      ).wait()
+      return PostgresLink(connection: connection, displayPath: displayPath)
+    } catch {
+      throw Self.storeError(error, displayPath: displayPath)
+    }
+  }
+
+  /// The TLS settings for libpq's `sslmode`: `disable` never, `allow` and `prefer` when the
+  /// server offers it (unverified, as libpq does), `require` always (unverified), `verify-ca`
+  /// always with the certificate checked against the system's roots, `verify-full` also
+  /// checking the host name.
+  private static func tls(for mode: PostgresLocation.SSLMode) throws -> PostgresConnection.Configuration.TLS {
+    var settings = TLSConfiguration.makeClientConfiguration()
+    switch mode {
+    case .disable: return .disable
+    case .allow, .prefer:
+      settings.certificateVerification = .none
+      return .prefer(try NIOSSLContext(configuration: settings))
+    case .require:
+      settings.certificateVerification = .none
+      return .require(try NIOSSLContext(configuration: settings))
+    case .verifyCA:
+      settings.certificateVerification = .noHostnameVerification
+      return .require(try NIOSSLContext(configuration: settings))
+    case .verifyFull:
+      settings.certificateVerification = .fullVerification
+      return .require(try NIOSSLContext(configuration: settings))
+    }
+  }
+
+  /// Runs `sql` with `values` bound to its `?`s; returns its rows.
+  @discardableResult
+  func rows(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> [PostgresRandomAccessRow] {
+    var binds = PostgresBindings(capacity: values.count)
+    for value in values {
+      switch value {
+      case .integer(let integer): binds.append(integer)
+      case .text(let text): binds.append(text)
+      case .null: binds.appendNull()
+      }
+    }
+    return try rows(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: binds))
+  }
+
+  /// Runs `query` (already in PostgreSQL's `$n` form); returns its rows.
+  @discardableResult
+  func rows(_ query: PostgresQuery) throws(StoreError) -> [PostgresRandomAccessRow] {
+    do {
+      return try connection.query(query, logger: logger).wait().rows.map { $0.makeRandomAccess() }
+    } catch {
+      throw Self.storeError(error, displayPath: displayPath)
+    }
+  }
+
+  /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
+  func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try rows("BEGIN")
+    do {
+      let result = try body()
+      try rows("COMMIT")
+      return result
+    } catch {
+      _ = try? rows("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// `sql` with its `?` placeholders numbered `$1, $2, …` in order.
+  static func numbered(_ sql: String) -> String {
+    var result = ""
+    result.reserveCapacity(sql.utf8.count + 16)
+    var number = 0
+    for character in sql {
+      if character == "?" {
+        number += 1
+        result += "$\(number)"
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// A client or server error as one line that names what failed and never the password.
+  static func storeError(_ error: any Error, displayPath: String) -> StoreError {
+    if let error = error as? StoreError { return error }
+    guard let error = error as? PSQLError else {
+      return .postgres(path: displayPath, message: String(describing: error), sqlState: nil)
+    }
+    if let info = error.serverInfo, let message = info[.message] {
+      return .postgres(path: displayPath, message: "the server said: \(message)", sqlState: info[.sqlState])
+    }
+    if let underlying = error.underlying {
+      return .postgres(path: displayPath, message: "cannot reach the server: \(underlying)", sqlState: nil)
+    }
+    return .postgres(path: displayPath, message: "\(error.code)", sqlState: nil)
+  }
+}
+
+extension PostgresRandomAccessRow {
+  /// The column `name` decoded as `T` (`nil` for SQL NULL when `T` is optional).
+  func value<T: PostgresDecodable>(_ name: String, as type: T.Type = T.self) throws(StoreError) -> T {
+    do {
+      return try self[name].decode(T.self)
+    } catch {
+      throw .postgres(path: "", message: "column \(name): \(error)", sqlState: nil)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+/// What differs between the engines' SQL in the statements both run: the names of the
+/// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`).
+struct SQLDialect: Sendable {
+  /// The larger of two values.
+  var greatest: String
+  /// The smaller of two values.
+  var least: String
+
+  /// The embedded SQLite file's.
+  static let sqlite = SQLDialect(greatest: "max", least: "min")
+  /// The team store's.
+  static let postgres = SQLDialect(greatest: "GREATEST", least: "LEAST")
+}
+
+/// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.
+enum QueryValue: Sendable, Hashable {
+  case integer(Int64)
+  case text(String)
+  case null
+
+  /// `value` as an integer, or NULL.
+  init<Integer: BinaryInteger>(_ value: Integer?) {
+    self = value.map { .integer(Int64($0)) } ?? .null
+  }
+
+  /// `value` as text, or NULL.
+  init(_ value: String?) {
+    self = value.map { .text($0) } ?? .null
+  }
+}
+
+extension StatementArguments {
+  /// The arguments `values` bind, in order.
+  init(_ values: [QueryValue]) {
+    self.init(
+      values.map { value -> (any DatabaseValueConvertible)? in
+        switch value {
+        case .integer(let integer): integer
+        case .text(let text): text
+        case .null: nil
+        }
+      })
+  }
+}
