@@ -2,7 +2,7 @@
 -- what they read. A window with no run means no input arrived: the report says so loudly.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app
 ),
 w AS (
@@ -10,9 +10,9 @@ w AS (
   WHERE r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
 )
 SELECT count(*) AS runs,
-  coalesce(sum(status = 'finished'), 0) AS finished_runs,
-  coalesce(sum(status = 'interrupted'), 0) AS interrupted_runs,
-  coalesce(sum(status IN ('failed', 'running')), 0) AS unfinished_runs,
+  count(CASE WHEN status = 'finished' THEN 1 END) AS finished_runs,
+  count(CASE WHEN status = 'interrupted' THEN 1 END) AS interrupted_runs,
+  count(CASE WHEN status IN ('failed', 'running') THEN 1 END) AS unfinished_runs,
   coalesce(sum(lines), 0) AS lines,
   coalesce(sum(bytes), 0) AS bytes,
   coalesce(sum(blocks), 0) AS blocks,

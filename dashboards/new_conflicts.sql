@@ -2,7 +2,7 @@
 -- [:since, :until), or first seen in the newest build of a run started before :until.
 -- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all).
 WITH p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app
 ),
 seen AS (

@@ -3,7 +3,7 @@
 -- before :until (the view `report_settings`; top 20,
 -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
-  SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app,
+  SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
     (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
 ),
 seen AS (

@@ -5,7 +5,7 @@
 -- known; 'system': UIKit's or AppKit's own; 'all').
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
 WITH p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
 ),
 counts AS (

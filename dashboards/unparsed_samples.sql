@@ -2,7 +2,7 @@
 -- had no readable constraint (or a redacted list), with what could not be read and the raw text.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app
 )
 SELECT strftime('%Y-%m-%dT%H:%M:%SZ', f.time, 'unixepoch') AS time, f.verdict,

@@ -3,7 +3,7 @@
 -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
 -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
 WITH p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
 ),
 spans (name, s, u) AS (

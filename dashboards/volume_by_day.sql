@@ -2,7 +2,7 @@
 -- :since to :until, zeros included; `in_window` marks the days the window [:since, :until) overlaps.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH RECURSIVE p AS (
-  SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+  SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
 ),
 days (day) AS (

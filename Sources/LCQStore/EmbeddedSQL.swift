@@ -429,7 +429,52 @@ public enum EmbeddedSQL {
       SELECT 14 AS baseline_days, 14 AS quiet_days, 3 AS quiet_builds;
 
       """#
-    )
+    ),
+    (
+      name: "0002_sqlite_functions.sql",
+      sql: #"""
+      -- lcq team store on PostgreSQL, schema 2: the few SQLite functions that the dashboard panels
+      -- (dashboards/*.sql) call, with SQLite's meaning for the arguments lcq passes, so that one
+      -- file per panel runs on both engines (and in Datasette). docs/store.md lists them.
+      -- - strftime(format, text): '%s' gives the epoch seconds of an ISO 8601 time as text; a time
+      --   without a UTC offset is UTC, as in SQLite.
+      -- - strftime(format, seconds, 'unixepoch'): the epoch time as text in UTC, for the formats
+      --   '%Y-%m-%dT%H:%M:%SZ', '%Y-%m-%d' and '%s'.
+      -- - min(a, b), max(a, b): the scalar forms, NULL when either is NULL, as in SQLite (PostgreSQL's
+      --   LEAST and GREATEST skip NULLs).
+      -- - json_each(text): the elements of a JSON array held as text, as rows (key, value).
+      -- Any other format is an error, never a silent NULL.
+
+      CREATE FUNCTION strftime(format TEXT, moment TEXT) RETURNS TEXT
+      LANGUAGE plpgsql IMMUTABLE STRICT SET TimeZone = 'UTC' AS $$
+      BEGIN
+        IF format = '%s' THEN RETURN CAST(CAST(extract(epoch FROM CAST(moment AS timestamptz)) AS BIGINT) AS TEXT); END IF;
+        RETURN strftime(format, CAST(extract(epoch FROM CAST(moment AS timestamptz)) AS BIGINT), 'unixepoch');
+      END $$;
+
+      CREATE FUNCTION strftime(format TEXT, seconds BIGINT, modifier TEXT) RETURNS TEXT
+      LANGUAGE plpgsql IMMUTABLE STRICT SET TimeZone = 'UTC' AS $$
+      BEGIN
+        IF modifier <> 'unixepoch' THEN RAISE EXCEPTION 'strftime: lcq''s SQL passes only ''unixepoch'', not %', modifier; END IF;
+        IF format = '%Y-%m-%dT%H:%M:%SZ' THEN RETURN to_char(to_timestamp(seconds), 'YYYY-MM-DD"T"HH24:MI:SS"Z"'); END IF;
+        IF format = '%Y-%m-%d' THEN RETURN to_char(to_timestamp(seconds), 'YYYY-MM-DD'); END IF;
+        IF format = '%s' THEN RETURN CAST(seconds AS TEXT); END IF;
+        RAISE EXCEPTION 'strftime: the format % is not one lcq''s SQL uses', format;
+      END $$;
+
+      CREATE FUNCTION min(a BIGINT, b BIGINT) RETURNS BIGINT
+      LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT LEAST(a, b) $$;
+
+      CREATE FUNCTION max(a BIGINT, b BIGINT) RETURNS BIGINT
+      LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT GREATEST(a, b) $$;
+
+      CREATE FUNCTION json_each(document TEXT) RETURNS TABLE (key BIGINT, value TEXT)
+      LANGUAGE sql IMMUTABLE STRICT AS $$
+        SELECT position - 1, element FROM jsonb_array_elements_text(CAST(document AS jsonb)) WITH ORDINALITY AS t(element, position)
+      $$;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -442,7 +487,7 @@ public enum EmbeddedSQL {
       -- occurrences are left out). The report draws each top conflict's sparkline from it.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       counts AS (
@@ -473,7 +518,7 @@ public enum EmbeddedSQL {
       -- what they read. A window with no run means no input arrived: the report says so loudly.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
       w AS (
@@ -481,9 +526,9 @@ public enum EmbeddedSQL {
         WHERE r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
       )
       SELECT count(*) AS runs,
-        coalesce(sum(status = 'finished'), 0) AS finished_runs,
-        coalesce(sum(status = 'interrupted'), 0) AS interrupted_runs,
-        coalesce(sum(status IN ('failed', 'running')), 0) AS unfinished_runs,
+        count(CASE WHEN status = 'finished' THEN 1 END) AS finished_runs,
+        count(CASE WHEN status = 'interrupted' THEN 1 END) AS interrupted_runs,
+        count(CASE WHEN status IN ('failed', 'running') THEN 1 END) AS unfinished_runs,
         coalesce(sum(lines), 0) AS lines,
         coalesce(sum(bytes), 0) AS bytes,
         coalesce(sum(blocks), 0) AS blocks,
@@ -505,7 +550,7 @@ public enum EmbeddedSQL {
       -- [:since, :until), or first seen in the newest build of a run started before :until.
       -- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
       seen AS (
@@ -544,7 +589,7 @@ public enum EmbeddedSQL {
       -- before :until (the view `report_settings`; top 20,
       -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :until) AS INTEGER) AS u, nullif(:app, '') AS app,
+        SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
           (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
       ),
       seen AS (
@@ -590,7 +635,7 @@ public enum EmbeddedSQL {
       -- such run had no build.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
       again AS (
@@ -638,7 +683,7 @@ public enum EmbeddedSQL {
       -- noise the app cannot fix.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
       counts AS (
@@ -675,7 +720,7 @@ public enum EmbeddedSQL {
       -- known; 'system': UIKit's or AppKit's own; 'all').
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
       ),
       counts AS (
@@ -715,7 +760,7 @@ public enum EmbeddedSQL {
       -- known; 'system': UIKit's or AppKit's own; 'all').
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
       ),
       counts AS (
@@ -754,7 +799,7 @@ public enum EmbeddedSQL {
       -- lacks two quantities counts under both.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
       counts AS (
@@ -784,7 +829,7 @@ public enum EmbeddedSQL {
       -- had no readable constraint (or a redacted list), with what could not be read and the raw text.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       )
       SELECT strftime('%Y-%m-%dT%H:%M:%SZ', f.time, 'unixepoch') AS time, f.verdict,
@@ -806,7 +851,7 @@ public enum EmbeddedSQL {
       -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
       -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       spans (name, s, u) AS (
@@ -843,7 +888,7 @@ public enum EmbeddedSQL {
       -- :since to :until, zeros included; `in_window` marks the days the window [:since, :until) overlaps.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH RECURSIVE p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       days (day) AS (
@@ -877,7 +922,7 @@ public enum EmbeddedSQL {
       -- (top 20).
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
-        SELECT CAST(strftime('%s', :since) AS INTEGER) AS s, CAST(strftime('%s', :until) AS INTEGER) AS u,
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
       spans (name, s, u) AS (

@@ -227,7 +227,7 @@ public final class ReanalysisWriter: ReanalysisRecorder {
           arguments: [old, old])
         removed += db.changesCount
       }
-      try Store.refreshConflictSummaries(db)
+      try db.execute(sql: ConflictSummaries.refresh)
       return removed
     }
   }

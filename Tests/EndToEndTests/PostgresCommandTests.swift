@@ -3,8 +3,9 @@ import LCQTestSupport
 import XCTest
 
 /// `lcq` on a team store (`--db postgres://…`) against a real PostgreSQL server: the same
-/// answers as the SQLite file for the same logs, runners that ingest at once storing each
-/// occurrence once, and no password in any output.
+/// answers as the SQLite file for the same logs from every read command in every format,
+/// eight runners that ingest at once storing each occurrence once, the roles of docs/team.md,
+/// and no password in any output.
 final class PostgresCommandTests: XCTestCase {
   /// The corpus's `log stream`/`log show` formats: every block has a logged time, so both
   /// stores hold the same times whenever they ingest.
@@ -12,42 +13,144 @@ final class PostgresCommandTests: XCTestCase {
     try LCQProcess.corpusLogs().filter { $0.contains("/formats/") }
   }
 
-  func testTopAndShowAnswerAsTheSQLiteFileDoes() throws {
+  /// The window every comparison reads (explicit, so both stores are asked the same).
+  private let window = ["--since", "2000-01-01", "--until", "2026-11-25T00:00:00Z"]
+
+  /// Every read command in every format, as the comparisons run them.
+  private func readCommands(fingerprints: [String]) -> [[String]] {
+    var commands: [[String]] = []
+    for format in ["table", "json", "csv", "markdown"] {
+      commands += [
+        ["top"] + window + ["--format", format, "--limit", "500"],
+        ["top", "--by", "runs"] + window + ["--format", format],
+        ["top", "--by", "devices", "--owner", "all"] + window + ["--format", format],
+        ["new"] + window + ["--format", format],
+        ["new", "--since-build", "100", "--format", format],
+        ["regressed"] + window + ["--format", format],
+        ["quiet", "--for", "1d", "--format", format],
+        ["quiet", "--builds", "1", "--format", format],
+        ["trend"] + window + ["--format", format],
+        ["trend", "--by", "build"] + window + ["--format", format],
+      ]
+    }
+    for fingerprint in fingerprints.prefix(3) {
+      commands += [
+        ["show", fingerprint], ["show", fingerprint, "--format", "json"],
+        ["trend", fingerprint] + window + ["--by", "build"],
+      ]
+    }
+    commands += [
+      ["check", "--build", "101", "--format", "markdown"], ["check", "--build", "101", "--format", "json"],
+      ["check", "--build", "100", "--owner", "all"], ["check", "--run-id", "again"],
+      ["report"] + window + ["--format", "json"], ["report"] + window + ["--format", "markdown"],
+      ["report", "--since", "2024-03-01", "--until", "2024-03-07", "--format", "json"],
+    ]
+    return commands
+  }
+
+  /// The same session (two builds, a run ingested again, a resolved and an ignored conflict)
+  /// in `db`; returns the fingerprints by occurrences.
+  private func ingestSession(into db: String, logs: [String]) throws -> [String] {
+    let half = logs.count / 2
+    let common = ["--db", db, "--ingest-time", "2026-11-20T10:00:00Z", "--app", "Demo"]
+    for arguments in [
+      common + ["--build", "100"] + logs[..<half], common + ["--build", "101"] + logs[half...],
+      common + ["--build", "101", "--run-id", "again"] + logs[..<half],
+    ] {
+      let ingest = try LCQProcess.run(["ingest"] + arguments)
+      XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    }
+    let top = try LCQProcess.run(["top", "--db", db, "--owner", "all", "--format", "json"] + window)
+    let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(top.stdout.utf8)) as? [String: Any])
+    let fingerprints = try XCTUnwrap(json["conflicts"] as? [[String: Any]]).compactMap {
+      $0["fingerprint"] as? String
+    }
+    XCTAssertGreaterThan(fingerprints.count, 3)
+    XCTAssertEqual(
+      try LCQProcess.run(["resolve", fingerprints[0], "--in-build", "100", "--db", db]).status, 0)
+    XCTAssertEqual(try LCQProcess.run(["ignore", fingerprints[1], "--db", db]).status, 0)
+    return fingerprints
+  }
+
+  /// Runs each of `commands` on both databases and asserts the same status and output.
+  private func assertSameAnswers(_ commands: [[String]], server url: String, file: String) throws {
+    for arguments in commands {
+      let onServer = try LCQProcess.run(arguments + ["--db", url])
+      let inFile = try LCQProcess.run(arguments + ["--db", file])
+      XCTAssertEqual(onServer.status, inFile.status, "\(arguments): \(onServer.stderr)")
+      XCTAssertEqual(onServer.stdout, inFile.stdout, "\(arguments)")
+      XCTAssertEqual(onServer.stderr, inFile.stderr, "\(arguments)")
+    }
+  }
+
+  func testEveryQueryAnswersAsTheSQLiteFileDoes() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-pg-\(UUID().uuidString).sqlite")
     defer { try? FileManager.default.removeItem(at: file) }
-    let logs = try logs()
-    for db in [url, file.path] {
-      let ingest = try LCQProcess.run(["ingest", "--db", db] + logs)
-      XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    let logs = try LCQProcess.corpusLogs()
+    let fingerprints = try ingestSession(into: url, logs: logs)
+    XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
+    let commands = readCommands(fingerprints: fingerprints)
+    try assertSameAnswers(commands, server: url, file: file.path)
+    // The report holds every panel, each with rows: an empty answer on both would pass above.
+    let report = try LCQProcess.run(["report", "--format", "json", "--db", url] + window)
+    let panels = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+    for panel in ["top_by_occurrences", "new_conflicts", "conflict_days", "volume_by_day", "quiet_conflicts"]
+    {
+      XCTAssertFalse((panels[panel] as? [Any] ?? []).isEmpty, "\(panel) is empty")
     }
-    for arguments in [["top"], ["top", "--by", "runs", "--limit", "5"], ["top", "--format", "json"]] {
-      let onServer = try LCQProcess.run(arguments + ["--db", url])
-      let inFile = try LCQProcess.run(arguments + ["--db", file.path])
-      XCTAssertEqual(onServer.status, 0, onServer.stderr)
-      XCTAssertEqual(onServer.stdout, inFile.stdout, "\(arguments)")
-      XCTAssertFalse(onServer.stdout.isEmpty)
-    }
-    let json = try LCQProcess.run(["top", "--format", "json", "--db", url])
-    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let rows = try XCTUnwrap(top["conflicts"] as? [[String: Any]])
-    let fingerprint = try XCTUnwrap(rows.first?["fingerprint"] as? String)
-    let shown = try LCQProcess.run(["show", fingerprint, "--db", url])
-    XCTAssertEqual(shown.status, 0, shown.stderr)
-    XCTAssertEqual(shown.stdout, try LCQProcess.run(["show", fingerprint, "--db", file.path]).stdout)
+    // The conflict resolved in build 100 is seen again in build 101: regressed lists it.
+    let regressed = try LCQProcess.run(["regressed", "--db", url] + window)
+    XCTAssertTrue(regressed.stdout.contains(fingerprints[0]), regressed.stdout)
+    // Pruning deletes the same rows, and the queries then agree again.
+    try assertSameAnswers(
+      [["db", "prune", "--before", "2026-11-20T10:00:00Z"]], server: url, file: file.path)
+    try assertSameAnswers(Array(commands.prefix(10)), server: url, file: file.path)
     // A second ingest of the same logs stores nothing again.
-    let again = try LCQProcess.run(["ingest", "--db", url] + logs)
+    let again = try LCQProcess.run(["ingest", "--db", url, "--ingest-time", "2026-11-20T10:00:00Z"] + logs)
     XCTAssertTrue(again.stderr.contains("already stored"), again.stderr)
-    let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-    XCTAssertEqual(
-      try server.psql(database, "SELECT sum(occurrences) FROM runs"),
-      try server.psql(
-        database, "SELECT count(*) FROM occurrences"))
   }
 
-  func testRunnersIngestingAtOnceStoreEachOccurrenceAndConflictOnce() throws {
+  func testTheReaderRoleOfDocsTeamRunsEveryReadCommand() throws {
+    let server = try PostgresTestServer.shared()
+    let url = try server.makeDatabase()
+    let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+    // The roles exactly as docs/team.md creates them.
+    let guide = try String(
+      contentsOfFile: LCQProcess.repositoryRoot.appendingPathComponent("docs/team.md").path, encoding: .utf8)
+    let roles = try XCTUnwrap(
+      guide.components(separatedBy: "```sql\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        .first { $0.contains("CREATE ROLE lcq_reader") })
+    try server.psql(database, roles)
+    func login(_ role: String, _ password: String) -> String {
+      "postgres://\(role):\(password)@127.0.0.1:\(server.port)/\(database)?sslmode=disable"
+    }
+    let owner = login("lcq_owner", "change-me-owner")
+    let writer = login("lcq_writer", "change-me-writer")
+    let reader = login("lcq_reader", "change-me-reader")
+    // The reader cannot create the schema; the owner does; the writer ingests.
+    XCTAssertEqual(try LCQProcess.run(["top", "--db", reader]).status, 2)
+    XCTAssertEqual(try LCQProcess.run(["db", "migrate", "--db", owner]).status, 0)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-pg-\(UUID().uuidString).sqlite")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let logs = Array(try LCQProcess.corpusLogs().prefix(40))
+    let fingerprints = try ingestSession(into: writer, logs: logs)
+    XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
+    try assertSameAnswers(readCommands(fingerprints: fingerprints), server: reader, file: file.path)
+    XCTAssertEqual(try LCQProcess.run(["db", "stats", "--db", reader]).status, 0)
+    // The reader writes nothing: a change is refused by the server, with one line and exit 2.
+    let refused = try LCQProcess.run(["ignore", fingerprints[2], "--db", reader])
+    XCTAssertEqual(refused.status, 2)
+    XCTAssertTrue(refused.stderr.contains("permission denied"), refused.stderr)
+    XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+    XCTAssertFalse(refused.stderr.contains("change-me-reader"))
+  }
+
+  func testEightRunnersIngestingAtOnceStoreEachOccurrenceAndConflictOnce() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()
     let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
@@ -55,17 +158,23 @@ final class PostgresCommandTests: XCTestCase {
       "lcq-pg-\(UUID().uuidString).sqlite")
     defer { try? FileManager.default.removeItem(at: file) }
     let logs = try LCQProcess.corpusLogs()
-    // The same four runs one after another into an SQLite file give the counts to expect.
-    for runner in 0..<4 {
+    // Blocks without a logged time take the ingest time: the same for every runner and store.
+    let fixedTime = ["--ingest-time", "2026-11-20T10:00:00Z"]
+    // The same eight runs one after another into an SQLite file give the counts to expect.
+    for runner in 0..<8 {
       XCTAssertEqual(
-        try LCQProcess.run(["ingest", "--db", file.path, "--run-id", "runner-\(runner)"] + logs).status, 0)
+        try LCQProcess.run(["ingest", "--db", file.path, "--run-id", "runner-\(runner)"] + fixedTime + logs)
+          .status,
+        0)
     }
     let results = ResultList()
-    DispatchQueue.concurrentPerform(iterations: 4) { runner in
+    DispatchQueue.concurrentPerform(iterations: 8) { runner in
       // Each runner reads the logs in its own order, so new conflicts meet in every order.
       let order = runner % 2 == 0 ? logs : logs.reversed()
       results.append(
-        Result { try LCQProcess.run(["ingest", "--db", url, "--run-id", "runner-\(runner)"] + order) })
+        Result {
+          try LCQProcess.run(["ingest", "--db", url, "--run-id", "runner-\(runner)"] + fixedTime + order)
+        })
     }
     for result in results.all {
       let run = try result.get()
@@ -89,6 +198,15 @@ final class PostgresCommandTests: XCTestCase {
         """), "0\n")
     XCTAssertEqual(
       try server.psql(database, "SELECT sum(occurrences) FROM runs"), "\(fileCounts["occurrences"] ?? "?")\n")
+    // And every count is the one the runs give one after another. (Which runner's text of a
+    // conflict is kept as its minimal set depends on who stored it first, so the report's
+    // samples are not compared here.)
+    try assertSameAnswers(
+      [
+        ["top", "--owner", "all", "--limit", "500"] + window,
+        ["top", "--by", "runs", "--owner", "all"] + window,
+        ["trend"] + window, ["new"] + window,
+      ], server: url, file: file.path)
   }
 
   func testNoPasswordIsPrinted() throws {
@@ -105,7 +223,7 @@ final class PostgresCommandTests: XCTestCase {
       XCTAssertFalse(output.contains(PostgresTestServer.password))
       XCTAssertFalse(output.contains("Wr0ng-pw-9931"))
     }
-    let unsupported = try LCQProcess.run(["trend", "--db", url])
+    let unsupported = try LCQProcess.run(["db", "reanalyze", "--db", url])
     XCTAssertEqual(unsupported.status, 2)
     XCTAssertTrue(unsupported.stderr.contains("not available on a PostgreSQL store yet"), unsupported.stderr)
   }

@@ -8,7 +8,7 @@ import PostgresNIO
 /// One connection to a PostgreSQL server, used synchronously: lcq's commands run on one
 /// thread, and each call here waits for the server's answer.
 ///
-/// Statements are written with `?` placeholders, as for SQLite; ``numbered(_:)`` turns them
+/// Statements are written with `?` placeholders, as for SQLite; ``SQLText/numbered(_:)`` turns them
 /// into PostgreSQL's `$1, $2, …` (lcq's SQL has no `?` inside a literal). Every value is a
 /// bound parameter.
 final class PostgresLink: @unchecked Sendable {
@@ -79,6 +79,23 @@ final class PostgresLink: @unchecked Sendable {
   /// Runs `sql` with `values` bound to its `?`s; returns its rows.
   @discardableResult
   func rows(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> [PostgresRandomAccessRow] {
+    try result(sql, values).rows.map { $0.makeRandomAccess() }
+  }
+
+  /// Runs `sql` with `values` bound to its `?`s; returns its rows as lcq's queries read them
+  /// (``QueryRows``).
+  func table(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> QueryRows {
+    let rows = try result(sql, values).rows
+    let columns = rows.first.map { $0.map(\.columnName) } ?? []
+    return QueryRows(columns: columns, values: rows.map { row in row.map(PanelValue.init) })
+  }
+
+  /// Runs `sql` with `values` bound to its `?`s; returns how many rows it changed.
+  func execute(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> Int {
+    try result(sql, values).metadata.rows ?? 0
+  }
+
+  private func result(_ sql: String, _ values: [QueryValue]) throws(StoreError) -> PostgresQueryResult {
     var binds = PostgresBindings(capacity: values.count)
     for value in values {
       switch value {
@@ -87,17 +104,20 @@ final class PostgresLink: @unchecked Sendable {
       case .null: binds.appendNull()
       }
     }
-    return try rows(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: binds))
-  }
-
-  /// Runs `query` (already in PostgreSQL's `$n` form); returns its rows.
-  @discardableResult
-  func rows(_ query: PostgresQuery) throws(StoreError) -> [PostgresRandomAccessRow] {
+    let query = PostgresQuery(unsafeSQL: SQLText.numbered(sql), binds: binds)
     do {
-      return try connection.query(query, logger: logger).wait().rows.map { $0.makeRandomAccess() }
+      return try connection.query(query, logger: logger).wait()
     } catch {
       throw Self.storeError(error, displayPath: displayPath)
     }
+  }
+
+  /// Statements on this connection directly (inside a transaction the store already holds).
+  var queries: QueryEngine {
+    QueryEngine(
+      dialect: .postgres, fetchRows: { sql, values throws(StoreError) in try self.table(sql, values) },
+      changeRows: { sql, values throws(StoreError) in try self.execute(sql, values) },
+      inTransaction: { body throws(StoreError) in try body(self.queries) })
   }
 
   /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
@@ -111,22 +131,6 @@ final class PostgresLink: @unchecked Sendable {
       _ = try? rows("ROLLBACK")
       throw error
     }
-  }
-
-  /// `sql` with its `?` placeholders numbered `$1, $2, …` in order.
-  static func numbered(_ sql: String) -> String {
-    var result = ""
-    result.reserveCapacity(sql.utf8.count + 16)
-    var number = 0
-    for character in sql {
-      if character == "?" {
-        number += 1
-        result += "$\(number)"
-      } else {
-        result.append(character)
-      }
-    }
-    return result
   }
 
   /// A client or server error as one line that names what failed and never the password.
@@ -152,6 +156,37 @@ extension PostgresRandomAccessRow {
       return try self[name].decode(T.self)
     } catch {
       throw .postgres(path: "", message: "column \(name): \(error)", sqlState: nil)
+    }
+  }
+}
+
+extension PanelValue {
+  /// The value of a PostgreSQL cell as SQLite would have returned it: booleans as 0 or 1, a
+  /// `numeric` with no digits after the point (`sum` of integers) as an integer, any other
+  /// `numeric` or float as a real, everything else as text.
+  init(_ cell: PostgresCell) {
+    guard let bytes = cell.bytes else {
+      self = .null
+      return
+    }
+    do {
+      switch cell.dataType {
+      case .bool: self = .integer(try cell.decode(Bool.self) ? 1 : 0)
+      case .int2, .int4, .int8, .oid: self = .integer(try cell.decode(Int64.self))
+      case .float4, .float8: self = .real(try cell.decode(Double.self))
+      case .numeric:
+        let text = try cell.decode(Decimal.self).description
+        // The binary numeric's fourth 16-bit field is its display scale: digits after the point.
+        let scale = cell.format == .binary ? bytes.getInteger(at: bytes.readerIndex + 6, as: Int16.self) : nil
+        if scale == 0, let integer = Int64(text) {
+          self = .integer(integer)
+        } else {
+          self = Double(text).map { .real($0) } ?? .text(text)
+        }
+      default: self = .text(try cell.decode(String.self))
+      }
+    } catch {
+      self = .text(String(buffer: bytes))
     }
   }
 }

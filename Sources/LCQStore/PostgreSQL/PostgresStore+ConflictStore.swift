@@ -1,124 +1,31 @@
 import Foundation
 import PostgresNIO
 
-/// The team store answers with the same statements as the SQLite file where both engines read
-/// the same SQL (``TopOrder/statement(_:limit:dialect:)``, ``DetailsStatements``,
-/// ``ConflictLookup``, ``ConflictStatus/sql``), so a query cannot mean two things.
+/// The team store answers every query with the same statements as the SQLite file (they are
+/// written once, against ``QueryEngine``), so a query cannot mean two things.
 ///
-/// Not yet on PostgreSQL (each says so, exit 2): trends, the lifecycle lists (`new`,
-/// `regressed`, `quiet`), `check`, the report's panels, prune, vacuum and reanalysis.
+/// Not yet on PostgreSQL (it says so, exit 2): reanalysis.
 extension PostgresStore: ConflictStore {
   /// A ``PostgresIngestRun`` on this database.
   public func beginIngest(_ metadata: RunMetadata, clock: IngestClock) throws(StoreError) -> any IngestRun {
     try PostgresIngestRun(store: self, metadata: metadata, clock: clock)
   }
 
-  /// Sets the status of the conflict whose fingerprint starts with `prefix`.
-  @discardableResult
-  public func setStatus(_ status: ConflictStatus, of prefix: String, at time: Int64) throws(StoreError)
-    -> String
-  {
-    let conflict = try conflict(matching: prefix)
-    try using { link throws(StoreError) in
-      try link.rows(ConflictStatus.sql, status.values(conflictID: conflict.id, at: time))
-    }
-    return conflict.fingerprint
-  }
-
-  /// The one conflict whose fingerprint starts with `prefix` (``ConflictLookup``).
-  public func conflict(matching prefix: String) throws(StoreError) -> ConflictReference {
-    let full = ConflictLookup.fullPrefix(prefix)
-    let matches = try using { link throws(StoreError) in
-      try link.rows(ConflictLookup.sql, [QueryValue(full.count), .text(full)]).map {
-        row throws(StoreError) in
-        (id: try row.value("id", as: Int64.self), fingerprint: try row.value("fingerprint", as: String.self))
-      }
-    }
-    return try ConflictLookup.single(matches, prefix: prefix)
-  }
-
-  /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
-  public func top(_ filter: QueryFilter, by order: TopOrder, limit: Int) throws(StoreError) -> [ConflictCount]
-  {
-    let statement = order.statement(filter, limit: limit, dialect: .postgres)
-    return try using { link throws(StoreError) in
-      try link.rows(statement.sql, statement.values).map { row throws(StoreError) in
-        ConflictCount(
-          fingerprint: try row.value("fingerprint"), title: try row.value("title"),
-          status: ConflictState(stored: try row.value("status")),
-          occurrences: Int(try row.value("occurrences", as: Int64.self)),
-          runs: Int(try row.value("runs", as: Int64.self)),
-          devices: Int(try row.value("devices", as: Int64.self)),
-          firstSeen: try row.value("first_seen"), lastSeen: try row.value("last_seen"),
-          lastBuild: try row.value("last_build"))
-      }
-    }
-  }
-
-  /// The details of the conflict matching `prefix`, counted inside `filter`.
-  public func details(of prefix: String, _ filter: QueryFilter) throws(StoreError) -> ConflictDetails {
-    let reference = try conflict(matching: prefix)
-    let counts = filter.countsTable(conflictID: reference.id, dialect: .postgres)
-    return try using { link throws(StoreError) in
-      guard let row = try link.rows(DetailsStatements.conflict, [.integer(reference.id)]).first else {
-        throw .postgres(path: "", message: "the conflict \(reference.fingerprint) is missing", sqlState: nil)
-      }
-      func grouped(_ column: String, order: String) throws(StoreError) -> [(String, Int)] {
-        try link.rows(DetailsStatements.grouped(column, order: order, counts: counts.sql), counts.values).map
-        {
-          row throws(StoreError) in
-          (try row.value("value", as: String.self), Int(try row.value("n", as: Int64.self)))
+  /// Statements on this store's connection, one at a time.
+  public var queries: QueryEngine {
+    QueryEngine(
+      dialect: .postgres,
+      fetchRows: { sql, values throws(StoreError) in
+        try self.using { link throws(StoreError) in try link.table(sql, values) }
+      },
+      changeRows: { sql, values throws(StoreError) in
+        try self.using { link throws(StoreError) in try link.execute(sql, values) }
+      },
+      inTransaction: { body throws(StoreError) in
+        try self.using { link throws(StoreError) in
+          try link.transaction { () throws(StoreError) in try body(link.queries) }
         }
-      }
-      let totals = try link.rows(DetailsStatements.totals(counts: counts.sql), counts.values).first
-      let sample = try Self.sampleBlock(conflictID: reference.id, link)
-      return ConflictDetails(
-        fingerprint: try row.value("fingerprint"), title: try row.value("title"),
-        verdict: try row.value("verdict"), status: ConflictState(stored: try row.value("status")),
-        resolvedBuild: try row.value("resolved_build"),
-        minimalSet: DetailsStatements.minimalSet(try row.value("minimal_set")),
-        explanation: try row.value("explanation"), bestFix: try row.value("best_fix"),
-        firstSeen: try row.value("first_seen"), lastSeen: try row.value("last_seen"),
-        firstBuild: try row.value("first_build"), lastBuild: try row.value("last_build"),
-        occurrences: Int(try totals?.value("n", as: Int64.self) ?? 0),
-        runs: Int(try totals?.value("runs", as: Int64.self) ?? 0),
-        byBuild: try grouped("build", order: DetailsStatements.byBuild),
-        byDevice: try grouped("device", order: DetailsStatements.byCount),
-        byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
-        sampleBlock: sample?.text, sampleSource: sample?.source)
-    }
-  }
-
-  /// The latest raw block of each conflict in `fingerprints`, with where it was read.
-  public func sampleBlocks(of fingerprints: [String]) throws(StoreError) -> [String: (
-    text: String, source: String
-  )] {
-    try using { link throws(StoreError) in
-      var samples: [String: (text: String, source: String)] = [:]
-      for fingerprint in fingerprints {
-        guard
-          let id = try link.rows("SELECT id FROM conflicts WHERE fingerprint = ?", [.text(fingerprint)])
-            .first?
-            .value("id", as: Int64.self),
-          let sample = try Self.sampleBlock(conflictID: id, link)
-        else { continue }
-        samples[fingerprint] = sample
-      }
-      return samples
-    }
-  }
-
-  /// The latest raw block of the conflict `conflictID` (``DetailsStatements/sample``).
-  static func sampleBlock(conflictID: Int64, _ link: PostgresLink) throws(StoreError) -> (
-    text: String, source: String
-  )? {
-    guard
-      let row = try link.rows(DetailsStatements.sample, [.integer(conflictID), .integer(conflictID)]).first
-    else { return nil }
-    let text = BlockTemplate(template: try row.value("template"), values: try row.value("template_values"))
-      .text
-    let file: String = try row.value("source_file")
-    return (text, "\(file):\(try row.value("source_line", as: Int64.self))")
+      })
   }
 
   /// Counts of everything stored, and the database's size on the server.
@@ -148,10 +55,19 @@ extension PostgresStore: ConflictStore {
 
   private func notYet(_ what: String) -> StoreError { .notOnPostgres(path: path, what: what) }
 
-  /// Not yet on PostgreSQL.
-  public func prune(before time: Int64) throws(StoreError) -> PruneResult { throw notYet("lcq db prune") }
-  /// Not yet on PostgreSQL.
-  public func vacuum() throws(StoreError) -> (before: Int64, after: Int64) { throw notYet("lcq db vacuum") }
+  /// Gives dead rows' space back to the tables (`VACUUM (ANALYZE)`, which also refreshes the
+  /// planner's statistics) and returns the database's size before and after. Space returns to
+  /// the operating system only at a table's end, as PostgreSQL's plain VACUUM does; it never
+  /// locks out the runners writing meanwhile.
+  public func vacuum() throws(StoreError) -> (before: Int64, after: Int64) {
+    try using { link throws(StoreError) in
+      let size = "SELECT pg_database_size(current_database()) AS n"
+      let before = try link.table(size).first?.integer("n") ?? 0
+      try link.rows(
+        "VACUUM (ANALYZE) runs, conflicts, occurrences, occurrence_rollup, block_templates, failed_blocks")
+      return (before, try link.table(size).first?.integer("n") ?? 0)
+    }
+  }
   /// Not yet on PostgreSQL (reanalysis).
   public func storedOccurrences(after id: Int64, limit: Int) throws(StoreError) -> [StoredOccurrence] {
     throw notYet("lcq db reanalyze")
@@ -163,45 +79,6 @@ extension PostgresStore: ConflictStore {
   /// A recorder whose every call says reanalysis is not yet on PostgreSQL.
   public func makeReanalysisRecorder() -> any ReanalysisRecorder {
     UnavailableRecorder(error: notYet("lcq db reanalyze"))
-  }
-  /// Not yet on PostgreSQL.
-  public func trend(_ filter: QueryFilter, by step: TrendStep, fingerprint: String?) throws(StoreError)
-    -> [TrendPoint]
-  { throw notYet("lcq trend") }
-  /// Not yet on PostgreSQL.
-  public func newSince(build: String, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    throw notYet("lcq new")
-  }
-  /// Not yet on PostgreSQL.
-  public func newSince(time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    throw notYet("lcq new")
-  }
-  /// Not yet on PostgreSQL.
-  public func regressed(_ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    throw notYet("lcq regressed")
-  }
-  /// Not yet on PostgreSQL.
-  public func quiet(before time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    throw notYet("lcq quiet")
-  }
-  /// Not yet on PostgreSQL.
-  public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    throw notYet("lcq quiet")
-  }
-  /// Not yet on PostgreSQL.
-  public func check(_ scope: CheckScope, app: String?, owner: OwnerFilter, baseline: Set<String>)
-    throws(StoreError)
-    -> CheckResult
-  { throw notYet("lcq check") }
-  /// Not yet on PostgreSQL.
-  public func latestScope(app: String?) throws(StoreError) -> CheckScope? { throw notYet("lcq check") }
-  /// Not yet on PostgreSQL.
-  public func hasRuns(in scope: CheckScope, app: String?) throws(StoreError) -> Bool {
-    throw notYet("lcq check")
-  }
-  /// Not yet on PostgreSQL.
-  public func panel(_ name: String, _ scope: ReportScope) throws(StoreError) -> PanelRows {
-    throw notYet("lcq report")
   }
 }
 

@@ -85,6 +85,8 @@ public final class PostgresStore: @unchecked Sendable {
     if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
     if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
     if Set(known).isSubset(of: applied) { return }
+    // A reader (often a role that may only SELECT) never migrates: it says who must.
+    if mode == .readOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
     try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
     defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
     try link.rows("CREATE TABLE IF NOT EXISTS lcq_migrations (identifier TEXT PRIMARY KEY)")
@@ -102,16 +104,18 @@ public final class PostgresStore: @unchecked Sendable {
   }
 
   /// The statements of a migration file: its lines without `--` comments, split after each line
-  /// that ends in `;` (the rule for files in `Migrations/postgresql/`: no statement has a `;`
-  /// at the end of a line inside it).
+  /// that ends in `;` outside a `$$`-quoted function body (the rule for files in
+  /// `Migrations/postgresql/`: no other statement has a `;` at the end of a line inside it).
   static func statements(of sql: String) -> [String] {
     var statements: [String] = []
     var current = ""
+    var inBody = false
     for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.isEmpty || trimmed.hasPrefix("--") { continue }
+      if !inBody, trimmed.isEmpty || trimmed.hasPrefix("--") { continue }
       current += line + "\n"
-      if trimmed.hasSuffix(";") {
+      if line.components(separatedBy: "$$").count % 2 == 0 { inBody.toggle() }
+      if !inBody, trimmed.hasSuffix(";") {
         statements.append(current)
         current = ""
       }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// What `lcq check` tests: one build, or one ingest run.
 public enum CheckScope: Sendable, Hashable {
   /// Every run of this build (builds compare numerically).
@@ -50,20 +48,16 @@ public struct CheckedConflict: Sendable, Hashable {
   public var isAccepted: Bool
 }
 
-extension Store {
+extension ConflictStore {
   /// The newest run's scope: its build when it recorded one, else the run itself (by its run
   /// key); `nil` when the database has no run, or the newest has neither.
   public func latestScope(app: String?) throws(StoreError) -> CheckScope? {
-    try read { db in
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT build, run_key FROM runs WHERE (? IS NULL OR app = ?) ORDER BY id DESC LIMIT 1
-          """, arguments: [app, app])
-      if let build: String = row?[0] { return .build(build) }
-      if let run: String = row?[1] { return .run(run) }
-      return nil
-    }
+    let row = try queries.row(
+      "SELECT build, run_key FROM runs WHERE (CAST(? AS TEXT) IS NULL OR app = ?) ORDER BY id DESC LIMIT 1",
+      [QueryValue(app), QueryValue(app)])
+    if let build = row?.text("build") { return .build(build) }
+    if let run = row?.text("run_key") { return .run(run) }
+    return nil
   }
 
   /// Whether any ingest recorded `scope` (for `app`, when given): a build or run id nobody
@@ -74,14 +68,12 @@ extension Store {
       case .build(let build): (BuildKey.of(build), nil)
       case .run(let run): (nil, run)
       }
-    return try read { db in
-      try Bool.fetchOne(
-        db,
-        sql: """
-          SELECT EXISTS (SELECT 1 FROM runs WHERE (build_key = ? OR run_key = ?) AND (? IS NULL OR app = ?))
-          """,
-        arguments: [buildKey, runKey, app, app]) ?? false
-    }
+    let row = try queries.row(
+      """
+      SELECT EXISTS (SELECT 1 FROM runs WHERE (build_key = ? OR run_key = ?) AND (CAST(? AS TEXT) IS NULL OR app = ?))
+        AS present
+      """, [QueryValue(buildKey), QueryValue(runKey), QueryValue(app), QueryValue(app)])
+    return row?.flag("present") ?? false
   }
 
   /// Checks `scope` against history and a baseline of accepted fingerprints; only conflicts
@@ -110,39 +102,40 @@ extension Store {
     }
     let sql = """
       WITH scoped AS (
-        SELECT u.conflict_id, sum(u.occurrences) AS n, count(DISTINCT u.run_id) AS runs
+        SELECT u.conflict_id, CAST(sum(u.occurrences) AS BIGINT) AS n, count(DISTINCT u.run_id) AS runs
         FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-        WHERE \(inScope) AND (:app IS NULL OR r.app = :app)
+        WHERE \(inScope) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
         GROUP BY u.conflict_id
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
         c.best_fix,
         NOT EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-          WHERE u.conflict_id = c.id AND \(earlier) AND (:app IS NULL OR r.app = :app)
+          WHERE u.conflict_id = c.id AND \(earlier) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
         ) AS is_new,
         EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           JOIN regression_runs rr ON rr.conflict_id = u.conflict_id AND rr.run_id = u.run_id
-          WHERE u.conflict_id = c.id AND \(inScope) AND (:app IS NULL OR r.app = :app)
+          WHERE u.conflict_id = c.id AND \(inScope) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
         ) AS is_regressed
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
       WHERE :owner = 'all' OR coalesce(c.owner, 'app') = :owner
       ORDER BY s.n DESC, c.fingerprint
       """
-    let arguments: StatementArguments = [
-      "key": scopeKey, "run": scopeArgument, "app": app, "owner": owner.rawValue,
+    let named: [String: QueryValue] = [
+      "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
+      "owner": .text(owner.rawValue),
     ]
-    let seen = try read { db in
-      try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-        let fingerprint: String = row["fingerprint"]
-        let status = ConflictState(stored: row["status"])
-        return CheckedConflict(
-          fingerprint: fingerprint, title: row["title"], status: status, occurrences: row["occurrences"],
-          runs: row["runs"], resolvedBuild: row["resolved_build"], explanation: row["explanation"],
-          bestFix: row["best_fix"], isNew: row["is_new"], isRegressed: row["is_regressed"],
-          isAccepted: status == .ignored || baseline.contains(fingerprint))
-      }
+    let seen = try queries.rows(sql, named: named).map { row throws(StoreError) in
+      let fingerprint = try row.requiredText("fingerprint")
+      let status = ConflictState(stored: try row.requiredText("status"))
+      return CheckedConflict(
+        fingerprint: fingerprint, title: try row.requiredText("title"), status: status,
+        occurrences: row.count("occurrences"), runs: row.count("runs"),
+        resolvedBuild: row.text("resolved_build"),
+        explanation: row.text("explanation"), bestFix: row.text("best_fix"), isNew: row.flag("is_new"),
+        isRegressed: row.flag("is_regressed"),
+        isAccepted: status == .ignored || baseline.contains(fingerprint))
     }
     return CheckResult(scope: scope, seen: seen)
   }

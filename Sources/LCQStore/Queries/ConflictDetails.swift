@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Everything `lcq show` prints about one conflict.
 public struct ConflictDetails: Sendable {
@@ -93,64 +92,64 @@ enum DetailsStatements {
   }
 }
 
-extension Store {
+extension ConflictStore {
   /// The details of the conflict matching `prefix`, counted inside `filter`.
   public func details(of prefix: String, _ filter: QueryFilter) throws(StoreError) -> ConflictDetails {
     let reference = try conflict(matching: prefix)
-    let counts = filter.countsTable(conflictID: reference.id)
-    return try read { db in
-      let row = try Row.fetchOne(db, sql: DetailsStatements.conflict, arguments: [reference.id])
-      guard let row else { throw MissingRow(what: "the conflict \(reference.fingerprint)") }
-      func grouped(_ column: String, order: String) throws -> [(String, Int)] {
-        try Row.fetchAll(
-          db, sql: DetailsStatements.grouped(column, order: order, counts: counts.sql),
-          arguments: counts.arguments
-        ).map { ($0["value"], $0["n"]) }
-      }
-      let totals = try Row.fetchOne(
-        db, sql: DetailsStatements.totals(counts: counts.sql), arguments: counts.arguments)
-      guard let totals else { throw MissingRow(what: "the totals of \(reference.fingerprint)") }
-      let sample = try Self.sampleBlock(conflictID: reference.id, db)
-      return ConflictDetails(
-        fingerprint: row["fingerprint"], title: row["title"], verdict: row["verdict"],
-        status: ConflictState(stored: row["status"]), resolvedBuild: row["resolved_build"],
-        minimalSet: DetailsStatements.minimalSet(row["minimal_set"]),
-        explanation: row["explanation"], bestFix: row["best_fix"], firstSeen: row["first_seen"],
-        lastSeen: row["last_seen"], firstBuild: row["first_build"], lastBuild: row["last_build"],
-        occurrences: totals["n"], runs: totals["runs"],
-        byBuild: try grouped("build", order: DetailsStatements.byBuild),
-        byDevice: try grouped("device", order: DetailsStatements.byCount),
-        byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
-        sampleBlock: sample?.text, sampleSource: sample?.source)
+    let engine = queries
+    let counts = filter.countsTable(conflictID: reference.id, dialect: engine.dialect)
+    guard let row = try engine.row(DetailsStatements.conflict, [.integer(reference.id)]) else {
+      throw .missingValue(column: "the conflict \(reference.fingerprint)")
     }
+    func grouped(_ column: String, order: String) throws(StoreError) -> [(String, Int)] {
+      try engine.rows(DetailsStatements.grouped(column, order: order, counts: counts.sql), counts.values).map
+      {
+        row in (row.text("value") ?? "(none)", row.count("n"))
+      }
+    }
+    let totals = try engine.row(DetailsStatements.totals(counts: counts.sql), counts.values)
+    let sample = try Self.sampleBlock(conflictID: reference.id, engine)
+    return ConflictDetails(
+      fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
+      verdict: try row.requiredText("verdict"), status: ConflictState(stored: try row.requiredText("status")),
+      resolvedBuild: row.text("resolved_build"),
+      minimalSet: DetailsStatements.minimalSet(row.text("minimal_set") ?? "[]"),
+      explanation: row.text("explanation"), bestFix: row.text("best_fix"),
+      firstSeen: row.integer("first_seen") ?? 0, lastSeen: row.integer("last_seen") ?? 0,
+      firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
+      occurrences: totals?.count("n") ?? 0, runs: totals?.count("runs") ?? 0,
+      byBuild: try grouped("build", order: DetailsStatements.byBuild),
+      byDevice: try grouped("device", order: DetailsStatements.byCount),
+      byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
+      sampleBlock: sample?.text, sampleSource: sample?.source)
   }
-}
 
-extension Store {
-  /// The latest raw block of each conflict in `fingerprints` (rebuilt from its template), with
-  /// where it was read as `file:line`. Fingerprints that match no conflict are left out.
+  /// The latest raw block of each conflict in `fingerprints`, with the input it was read from.
   public func sampleBlocks(of fingerprints: [String]) throws(StoreError) -> [String: (
     text: String, source: String
   )] {
-    try read { db in
-      var samples: [String: (text: String, source: String)] = [:]
-      for fingerprint in fingerprints {
-        guard
-          let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM conflicts WHERE fingerprint = ?", arguments: [fingerprint]),
-          let sample = try Self.sampleBlock(conflictID: id, db)
-        else { continue }
-        samples[fingerprint] = sample
-      }
-      return samples
+    let engine = queries
+    var samples: [String: (text: String, source: String)] = [:]
+    for fingerprint in fingerprints {
+      guard
+        let id = try engine.row("SELECT id FROM conflicts WHERE fingerprint = ?", [.text(fingerprint)])?
+          .integer("id"),
+        let sample = try Self.sampleBlock(conflictID: id, engine)
+      else { continue }
+      samples[fingerprint] = sample
     }
+    return samples
   }
 
-  /// The latest occurrence's raw block of the conflict `conflictID`: the rollup names the run of
-  /// the latest occurrence, so only that run's occurrences are read (through the index).
-  static func sampleBlock(conflictID: Int64, _ db: Database) throws -> (text: String, source: String)? {
-    try Row.fetchOne(db, sql: DetailsStatements.sample, arguments: [conflictID, conflictID]).map { row in
-      (BlockTemplate(template: row[0], values: row[1]).text, "\(row[2] as String):\(row[3] as Int)")
-    }
+  /// The latest raw block of the conflict `conflictID` (``DetailsStatements/sample``).
+  static func sampleBlock(conflictID: Int64, _ engine: QueryEngine) throws(StoreError) -> (
+    text: String, source: String
+  )? {
+    guard let row = try engine.row(DetailsStatements.sample, [.integer(conflictID), .integer(conflictID)])
+    else { return nil }
+    let text = BlockTemplate(
+      template: try row.requiredText("template"), values: try row.requiredText("template_values")
+    ).text
+    return (text, "\(try row.requiredText("source_file")):\(row.integer("source_line") ?? 0)")
   }
 }

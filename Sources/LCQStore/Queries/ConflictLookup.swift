@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A conflict found by its fingerprint prefix.
 public struct ConflictReference: Sendable, Hashable {
@@ -33,16 +32,13 @@ enum ConflictLookup {
   }
 }
 
-extension Store {
-  /// The one conflict whose fingerprint starts with `prefix` (`v1:5f32`, or just `5f32`).
-  ///
-  /// - Throws: ``StoreError/noConflict(prefix:)`` or ``StoreError/ambiguous(prefix:matches:)``.
+extension ConflictStore {
+  /// The conflict whose fingerprint starts with `prefix` (``ConflictLookup``).
   public func conflict(matching prefix: String) throws(StoreError) -> ConflictReference {
     let full = ConflictLookup.fullPrefix(prefix)
-    let matches = try read { db in
-      try Row.fetchAll(db, sql: ConflictLookup.sql, arguments: [full.count, full]).map {
-        (id: $0["id"] as Int64, fingerprint: $0["fingerprint"] as String)
-      }
+    let matches = try queries.rows(ConflictLookup.sql, [QueryValue(full.count), .text(full)]).map {
+      row throws(StoreError) in
+      (id: row.integer("id") ?? 0, fingerprint: try row.requiredText("fingerprint"))
     }
     return try ConflictLookup.single(matches, prefix: prefix)
   }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// A value in a dashboard panel's row, as SQLite returned it.
+/// A value in a query's or a dashboard panel's row, as SQLite returns it (PostgreSQL's
+/// booleans read as 0 or 1, its integral numerics as integers).
 public enum PanelValue: Sendable, Hashable {
   case null
   case integer(Int64)
@@ -40,6 +41,17 @@ public enum PanelValue: Sendable, Hashable {
 }
 
 extension PanelValue {
+  /// The value SQLite returned (a blob read as UTF-8 text).
+  init(_ value: DatabaseValue) {
+    switch value.storage {
+    case .null: self = .null
+    case .int64(let number): self = .integer(number)
+    case .double(let number): self = .real(number)
+    case .string(let text): self = .text(text)
+    case .blob(let data): self = .text(String(decoding: data, as: UTF8.self))
+    }
+  }
+
   /// The strings of a JSON array held as text (`minimal_set`, `issues`, `missing`); `nil` when
   /// the value is not such an array.
   public var stringArray: [String]? {
@@ -101,31 +113,24 @@ extension Store {
   public static var panelNames: [String] {
     EmbeddedSQL.dashboards.map { String($0.name.dropLast(".sql".count)) }
   }
+}
 
+extension ConflictStore {
   /// Runs the dashboard panel `name` (`dashboards/NAME.sql`) over `scope`. The scope's values
   /// are bound to the query's named parameters, never written into its text.
   public func panel(_ name: String, _ scope: ReportScope) throws(StoreError) -> PanelRows {
     guard let sql = EmbeddedSQL.dashboards.first(where: { $0.name == name + ".sql" })?.sql else {
       preconditionFailure("no dashboard panel named \(name)")
     }
-    let arguments = StatementArguments(scope.parameters.mapValues { $0 as DatabaseValueConvertible? })
-    return try read { db in
-      let statement = try db.makeStatement(sql: sql)
-      let rows = try Row.fetchAll(statement, arguments: arguments)
-      return PanelRows(
-        columns: statement.columnNames,
-        rows: rows.map { row in
-          row.databaseValues.map { value in
-            switch value.storage {
-            case .null: .null
-            case .int64(let number): .integer(number)
-            case .double(let number): .real(number)
-            case .string(let text): .text(text)
-            case .blob(let data): .text(String(decoding: data, as: UTF8.self))
-            }
-          }
-        })
-    }
+    let rows = try queries.rows(sql, named: scope.parameters.mapValues { .text($0) })
+    return PanelRows(columns: rows.columns, rows: rows.values)
+  }
+
+  /// Runs the dashboard panel whose rows are `Row`s over `scope`.
+  public func panel<Row: DashboardPanelRow>(_ type: Row.Type, _ scope: ReportScope) throws(StoreError)
+    -> [Row]
+  {
+    try panel(Row.name, scope).typed(Row.self)
   }
 }
 
@@ -147,17 +152,10 @@ extension PanelRows {
   /// file, so other columns are a bug (a stale `DashboardPanels.swift`, which
   /// `EmbeddedSQLTests` catches first).
   public func typed<Row: DashboardPanelRow>(_ type: Row.Type) -> [Row] {
-    precondition(columns == Row.columns, "\(Row.name) returned \(columns), not \(Row.columns)")
+    // PostgreSQL names no columns for an empty result.
+    precondition(
+      rows.isEmpty || columns == Row.columns, "\(Row.name) returned \(columns), not \(Row.columns)")
     return rows.map(Row.init(checkedValues:))
-  }
-}
-
-extension Store {
-  /// Runs the dashboard panel whose rows are `Row`s over `scope`.
-  public func panel<Row: DashboardPanelRow>(_ type: Row.Type, _ scope: ReportScope) throws(StoreError)
-    -> [Row]
-  {
-    try panel(Row.name, scope).typed(Row.self)
   }
 }
 

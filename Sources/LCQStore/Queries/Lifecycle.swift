@@ -1,5 +1,3 @@
-import GRDB
-
 /// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
 public struct ConflictChange: Sendable, Hashable {
   /// The conflict's fingerprint (`v1:…`).
@@ -24,12 +22,12 @@ public struct ConflictChange: Sendable, Hashable {
   public var resolvedBuild: String?
 }
 
-extension Store {
+extension ConflictStore {
   /// Conflicts never seen in a build at or before `build`, but seen in a later one. Runs
   /// without a build say nothing either way; ignored conflicts are never new.
   public func newSince(build: String, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     try changes(
-      filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [BuildKey.of(build)],
+      filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [.text(BuildKey.of(build))],
       knownBuildsOnly: true)
   }
 
@@ -38,7 +36,8 @@ extension Store {
   public func newSince(time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     var unbounded = filter
     unbounded.since = nil
-    return try changes(unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [time])
+    return try changes(
+      unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [.integer(time)])
   }
 
   /// Resolved conflicts seen again in a run that the rule of regressions allows (the view
@@ -54,38 +53,35 @@ extension Store {
 
   /// Open conflicts whose last occurrence (inside the filter) is before `time`.
   public func quiet(before time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) < ?", [time])
+    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) < ?", [.integer(time)])
   }
 
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter) but seen
   /// before them.
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    let run = filter.runCondition
-    let newest = try read { db in
-      try String.fetchAll(
-        db,
-        sql:
-          "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
-        arguments: run.arguments + [builds])
-    }
-    guard newest.count == builds, let oldestOfNewest = newest.last else { return [] }
+    let run = filter.runConditionValues
+    let newest = try queries.rows(
+      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
+      run.values + [.integer(Int64(builds))])
+    guard newest.count == builds, let oldestOfNewest = newest.last?.text("build_key") else { return [] }
     return try changes(
-      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [oldestOfNewest],
+      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
       knownBuildsOnly: true)
   }
 
   /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:
-  /// values are in `arguments`).
+  /// values are in `values`).
   private func changes(
-    _ filter: QueryFilter, where condition: String = "1", having: String?, _ arguments: StatementArguments,
+    _ filter: QueryFilter, where condition: String, having: String?, _ values: [QueryValue],
     knownBuildsOnly: Bool = false
   ) throws(StoreError) -> [ConflictChange] {
-    let counts = filter.countsTable()
+    let engine = queries
+    let counts = filter.countsTable(dialect: engine.dialect)
     let buildCondition = knownBuildsOnly ? " AND g.build_key IS NOT NULL" : ""
     let sql = """
       WITH \(counts.sql),
       s AS (
-        SELECT g.conflict_id, sum(g.n) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
+        SELECT g.conflict_id, CAST(sum(g.n) AS BIGINT) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
           min(g.first_time) AS first_time, max(g.last_time) AS last_time,
           min(g.build_key) AS first_key, max(g.build_key) AS last_key
         FROM g JOIN conflicts c ON c.id = g.conflict_id
@@ -100,14 +96,14 @@ extension Store {
       FROM s JOIN conflicts c ON c.id = s.conflict_id
       ORDER BY s.first_time DESC, c.fingerprint
       """
-    return try read { db in
-      try Row.fetchAll(db, sql: sql, arguments: counts.arguments + arguments).map { row in
-        ConflictChange(
-          fingerprint: row["fingerprint"], title: row["title"], status: ConflictState(stored: row["status"]),
-          occurrences: row["occurrences"], runs: row["runs"], firstSeen: row["first_time"],
-          lastSeen: row["last_time"], firstBuild: row["first_build"], lastBuild: row["last_build"],
-          resolvedBuild: row["resolved_build"])
-      }
+    return try engine.rows(sql, counts.values + values).map { row throws(StoreError) in
+      ConflictChange(
+        fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
+        status: ConflictState(stored: try row.requiredText("status")), occurrences: row.count("occurrences"),
+        runs: row.count("runs"), firstSeen: row.integer("first_time") ?? 0,
+        lastSeen: row.integer("last_time") ?? 0,
+        firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
+        resolvedBuild: row.text("resolved_build"))
     }
   }
 }

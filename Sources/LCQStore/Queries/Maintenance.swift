@@ -56,40 +56,6 @@ extension Store {
     }
   }
 
-  /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
-  /// conflicts left with nothing. Resolved and ignored conflicts keep their status.
-  public func prune(before time: Int64) throws(StoreError) -> PruneResult {
-    try write { db in
-      try db.execute(sql: "DELETE FROM occurrences WHERE time < ?", arguments: [time])
-      let occurrences = db.changesCount
-      try db.execute(sql: "DELETE FROM failed_blocks WHERE time < ?", arguments: [time])
-      let failed = db.changesCount
-      try db.execute(
-        sql: """
-          DELETE FROM runs WHERE started_at < ? AND status != 'running'
-            AND NOT EXISTS (SELECT 1 FROM occurrences WHERE run_id = runs.id)
-            AND NOT EXISTS (SELECT 1 FROM failed_blocks WHERE run_id = runs.id)
-            AND NOT EXISTS (SELECT 1 FROM occurrence_rollup WHERE run_id = runs.id)
-          """, arguments: [time])
-      let runs = db.changesCount
-      try db.execute(
-        sql: """
-          DELETE FROM conflicts WHERE status = 'open'
-            AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = conflicts.id)
-          """)
-      let conflicts = db.changesCount
-      try db.execute(
-        sql: """
-          DELETE FROM block_templates WHERE NOT EXISTS (SELECT 1 FROM occurrences WHERE template_id = block_templates.id)
-          """)
-      let templates = db.changesCount
-      try Store.refreshConflictSummaries(db)
-      return PruneResult(
-        occurrences: occurrences, failedBlocks: failed, runs: runs, conflicts: conflicts, templates: templates
-      )
-    }
-  }
-
   /// Rebuilds the database file (`VACUUM`) and refreshes the query planner's statistics;
   /// returns the file size before and after.
   public func vacuum() throws(StoreError) -> (before: Int64, after: Int64) {
@@ -112,21 +78,52 @@ extension Store {
     return (before, try size())
   }
 
-  /// Recomputes each conflict's counts, first and last times and builds from its occurrences
-  /// (after deletions, which the triggers count but cannot re-date).
-  static func refreshConflictSummaries(_ db: Database) throws {
-    try db.execute(
-      sql: """
-        UPDATE conflicts SET
-          occurrence_count = (SELECT count(*) FROM occurrences o WHERE o.conflict_id = conflicts.id),
-          first_seen = coalesce((SELECT min(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), first_seen),
-          last_seen = coalesce((SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), last_seen),
-          first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-            WHERE o.conflict_id = conflicts.id ORDER BY o.time, o.id LIMIT 1), first_build),
-          last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-            WHERE o.conflict_id = conflicts.id ORDER BY o.time DESC, o.id DESC LIMIT 1), last_build)
+}
+
+extension ConflictStore {
+  /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
+  /// conflicts left with nothing, in one transaction. Resolved and ignored conflicts keep their
+  /// status.
+  public func prune(before time: Int64) throws(StoreError) -> PruneResult {
+    var result = PruneResult(occurrences: 0, failedBlocks: 0, runs: 0, conflicts: 0, templates: 0)
+    try queries.transaction { engine throws(StoreError) in
+      result.occurrences = try engine.execute("DELETE FROM occurrences WHERE time < ?", [.integer(time)])
+      result.failedBlocks = try engine.execute("DELETE FROM failed_blocks WHERE time < ?", [.integer(time)])
+      result.runs = try engine.execute(
+        """
+        DELETE FROM runs WHERE started_at < ? AND status != 'running'
+          AND NOT EXISTS (SELECT 1 FROM occurrences WHERE run_id = runs.id)
+          AND NOT EXISTS (SELECT 1 FROM failed_blocks WHERE run_id = runs.id)
+          AND NOT EXISTS (SELECT 1 FROM occurrence_rollup WHERE run_id = runs.id)
+        """, [.integer(time)])
+      result.conflicts = try engine.execute(
+        """
+        DELETE FROM conflicts WHERE status = 'open'
+          AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = conflicts.id)
         """)
+      result.templates = try engine.execute(
+        """
+        DELETE FROM block_templates WHERE NOT EXISTS (SELECT 1 FROM occurrences WHERE template_id = block_templates.id)
+        """)
+      _ = try engine.execute(ConflictSummaries.refresh)
+    }
+    return result
   }
+}
+
+/// The statement that recomputes each conflict's counts, first and last times and builds from
+/// its occurrences (after deletions, which the counting cannot re-date).
+enum ConflictSummaries {
+  static let refresh = """
+    UPDATE conflicts SET
+      occurrence_count = (SELECT count(*) FROM occurrences o WHERE o.conflict_id = conflicts.id),
+      first_seen = coalesce((SELECT min(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), first_seen),
+      last_seen = coalesce((SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), last_seen),
+      first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
+        WHERE o.conflict_id = conflicts.id ORDER BY o.time, o.id LIMIT 1), first_build),
+      last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
+        WHERE o.conflict_id = conflicts.id ORDER BY o.time DESC, o.id DESC LIMIT 1), last_build)
+    """
 }
 
 /// What `prune` removed.

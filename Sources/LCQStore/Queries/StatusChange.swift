@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What `lcq resolve`, `lcq ignore` and `lcq reopen` set.
 public enum ConflictStatus: Sendable, Hashable {
@@ -33,18 +32,15 @@ extension ConflictStatus {
   }
 }
 
-extension Store {
-  /// Sets the status of the conflict matching `prefix`; returns its full fingerprint.
+extension ConflictStore {
+  /// Sets the status of the conflict whose fingerprint starts with `prefix`; returns its full
+  /// fingerprint.
   @discardableResult
   public func setStatus(_ status: ConflictStatus, of prefix: String, at time: Int64) throws(StoreError)
     -> String
   {
     let conflict = try conflict(matching: prefix)
-    try write { db in
-      try db.execute(
-        sql: ConflictStatus.sql,
-        arguments: StatementArguments(status.values(conflictID: conflict.id, at: time)))
-    }
+    _ = try queries.execute(ConflictStatus.sql, status.values(conflictID: conflict.id, at: time))
     return conflict.fingerprint
   }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// One line of `lcq top`.
 public struct ConflictCount: Sendable, Hashable {
   /// The conflict's fingerprint (`v1:…`).
@@ -54,21 +52,20 @@ extension TopOrder {
   }
 }
 
-extension Store {
+extension ConflictStore {
   /// The conflicts with the most occurrences (or runs, or devices) inside `filter`.
   public func top(_ filter: QueryFilter, by order: TopOrder = .occurrences, limit: Int = 20)
     throws(StoreError)
     -> [ConflictCount]
   {
-    let statement = order.statement(filter, limit: limit, dialect: .sqlite)
-    return try read { db in
-      try Row.fetchAll(db, sql: statement.sql, arguments: StatementArguments(statement.values)).map { row in
-        ConflictCount(
-          fingerprint: row["fingerprint"], title: row["title"], status: ConflictState(stored: row["status"]),
-          occurrences: row["occurrences"], runs: row["runs"], devices: row["devices"],
-          firstSeen: row["first_seen"],
-          lastSeen: row["last_seen"], lastBuild: row["last_build"])
-      }
+    let engine = queries
+    let statement = order.statement(filter, limit: limit, dialect: engine.dialect)
+    return try engine.rows(statement.sql, statement.values).map { row throws(StoreError) in
+      ConflictCount(
+        fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
+        status: ConflictState(stored: try row.requiredText("status")), occurrences: row.count("occurrences"),
+        runs: row.count("runs"), devices: row.count("devices"), firstSeen: row.integer("first_seen") ?? 0,
+        lastSeen: row.integer("last_seen") ?? 0, lastBuild: row.text("last_build"))
     }
   }
 }
