@@ -23,6 +23,9 @@ public struct PostgresLocation: Sendable, Hashable {
   public var sslMode: SSLMode
   /// The name the server shows for the connection.
   public var applicationName: String
+  /// How long one attempt to connect may take, in seconds (`connect_timeout`, else
+  /// `PGCONNECT_TIMEOUT`, else 10; libpq waits forever for 0, lcq for 10).
+  public var connectTimeout: Int
 
   /// libpq's `sslmode` values, from never to always with the server's identity checked.
   public enum SSLMode: String, Sendable, Hashable, CaseIterable {
@@ -127,6 +130,12 @@ public struct PostgresLocation: Sendable, Hashable {
     }
     self.sslMode = sslMode
     applicationName = nonEmpty(parameters["application_name"]) ?? nonEmpty(environment["PGAPPNAME"]) ?? "lcq"
+    let timeoutText =
+      nonEmpty(parameters["connect_timeout"]) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "10"
+    guard let timeout = Int(timeoutText), timeout >= 0 else {
+      throw Problem(description: "connect_timeout '\(timeoutText)' is not a whole number of seconds")
+    }
+    connectTimeout = timeout == 0 ? 10 : max(timeout, 2)
     password = parameters["password"] ?? urlPassword ?? environment["PGPASSWORD"]
     if password == nil {
       let file =

@@ -27,6 +27,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   /// The PostgreSQL server could not be reached, refused the login, or failed a statement
   /// (`sqlState`: the server's SQLSTATE code, when it sent one).
   case postgres(path: String, message: String, sqlState: String?)
+  /// The PostgreSQL server could not be reached, or the connection to it was lost (and, during
+  /// a command, not won back within the reconnect window).
+  case postgresUnreachable(path: String, message: String)
   /// A column the schema never leaves empty was NULL: the database was changed by hand.
   case missingValue(column: String)
   /// Something lcq cannot do yet on a PostgreSQL store.
@@ -58,6 +61,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
       "\(shown(path)): this lcq stores to an SQLite file; a \(scheme):// database is not supported (pass a file path)"
     case .postgres(let path, let message, let sqlState):
       "\(shown(path)): \(message)\(sqlState.map { " (SQLSTATE \($0))" } ?? "")"
+    case .postgresUnreachable(let path, let message):
+      "\(shown(path)): cannot reach the server: \(message)"
     case .missingValue(let column):
       "the database holds no value for \(column), which lcq always stores; was it changed by hand?"
     case .notOnPostgres(let path, let what):

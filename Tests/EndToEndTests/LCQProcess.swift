@@ -116,6 +116,56 @@ struct LCQProcess {
   }
 }
 
+/// `lcq` running with a live pipe on its standard input: the test writes to it while it runs.
+final class LiveLCQ {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private let collected = DataBox()
+  private let reader = DispatchGroup()
+
+  /// Starts `lcq arguments…`.
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    process.executableURL = LCQProcess.executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Programs the test starts later (a restarted database server, for one) must not inherit
+    // the pipe's writing end: lcq would never read the end of its input.
+    for handle in [input.fileHandleForWriting, output.fileHandleForReading, errors.fileHandleForReading] {
+      _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
+    reader.enter()
+    DispatchQueue.global().async { [output, collected, reader] in
+      collected.data = output.fileHandleForReading.readDataToEndOfFile()
+      reader.leave()
+    }
+  }
+
+  deinit {
+    // A test that failed before `finish()` leaves no lcq behind.
+    if process.isRunning { process.terminate() }
+  }
+
+  /// Writes `data` to its standard input.
+  func write(_ data: Data) { input.fileHandleForWriting.write(data) }
+
+  /// Closes its standard input and waits for it to end.
+  func finish() -> LCQProcess.Result {
+    try? input.fileHandleForWriting.close()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    reader.wait()
+    process.waitUntilExit()
+    return LCQProcess.Result(
+      status: process.terminationStatus, stdout: String(decoding: collected.data, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+}
+
 /// Holds what a reader thread collected; read only after the thread is done (`group.wait()`).
 private final class DataBox: @unchecked Sendable {
   var data = Data()

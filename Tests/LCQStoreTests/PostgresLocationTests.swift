@@ -66,6 +66,21 @@ final class PostgresLocationTests: XCTestCase {
     XCTAssertEqual(parameters.password, "p")
   }
 
+  func testConnectTimeoutFromTheURLOrTheEnvironment() throws {
+    XCTAssertEqual(try PostgresLocation(url: "postgres://h/d", environment: bare).connectTimeout, 10)
+    XCTAssertEqual(
+      try PostgresLocation(url: "postgres://h/d?connect_timeout=30", environment: bare).connectTimeout, 30)
+    var environment = bare
+    environment["PGCONNECT_TIMEOUT"] = "5"
+    XCTAssertEqual(try PostgresLocation(url: "postgres://h/d", environment: environment).connectTimeout, 5)
+    // libpq reads 1 as 2 seconds, and 0 as "wait forever", which lcq bounds at its default.
+    XCTAssertEqual(
+      try PostgresLocation(url: "postgres://h/d?connect_timeout=1", environment: bare).connectTimeout, 2)
+    XCTAssertEqual(
+      try PostgresLocation(url: "postgres://h/d?connect_timeout=0", environment: bare).connectTimeout, 10)
+    XCTAssertThrowsError(try PostgresLocation(url: "postgres://h/d?connect_timeout=soon", environment: bare))
+  }
+
   func testAnIPv6Host() throws {
     let location = try PostgresLocation(url: "postgres://u@[::1]:5440/db", environment: bare)
     XCTAssertEqual(location.host, "::1")

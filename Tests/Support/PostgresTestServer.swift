@@ -93,6 +93,25 @@ public final class PostgresTestServer: @unchecked Sendable {
       environment: ["PGPASSWORD": Self.password])
   }
 
+  /// Restarts the server as an operator would (`pg_ctl restart -m fast`): every connection is
+  /// cut, and the server is back on the same port when this returns.
+  public func restart() throws {
+    try runServerTool(
+      "pg_ctl", ["-D", folder.appendingPathComponent("data").path, "-m", "fast", "-w", "-t", "60", "restart"])
+  }
+
+  /// Ends every other connection to `database` (`pg_terminate_backend`), as a proxy or a
+  /// failover cuts them.
+  public func cutConnections(to database: String) throws {
+    try psql(
+      "postgres",
+      "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+    )
+  }
+
+  /// A port on 127.0.0.1 that nothing listens on.
+  public static func closedPort() throws -> Int { try freePort() }
+
   /// Stops the server and deletes its folder.
   public func stop() {
     _ = try? runServerTool(

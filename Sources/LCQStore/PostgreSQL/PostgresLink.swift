@@ -28,9 +28,7 @@ final class PostgresLink: @unchecked Sendable {
   }
 
   /// Connects to `location` (TLS as its `sslmode` says), waiting at most `timeout` seconds.
-  static func connect(to location: PostgresLocation, displayPath: String, timeout: Int64 = 10)
-    throws(StoreError) -> PostgresLink
-  {
+  static func connect(to location: PostgresLocation, displayPath: String) throws(StoreError) -> PostgresLink {
     let tls: PostgresConnection.Configuration.TLS
     do {
       tls = try Self.tls(for: location.sslMode)
@@ -40,7 +38,7 @@ final class PostgresLink: @unchecked Sendable {
     var configuration = PostgresConnection.Configuration(
       host: location.host, port: location.port, username: location.user, password: location.password,
       database: location.database, tls: tls)
-    configuration.options.connectTimeout = .seconds(timeout)
+    configuration.options.connectTimeout = .seconds(Int64(location.connectTimeout))
     configuration.options.additionalStartupParameters = [("application_name", location.applicationName)]
     let logger = Logger(label: "lcq.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     do {
@@ -105,6 +103,10 @@ final class PostgresLink: @unchecked Sendable {
       }
     }
     let query = PostgresQuery(unsafeSQL: SQLText.numbered(sql), binds: binds)
+    // A query sent on a connection the server has already closed is never answered: ask first.
+    guard !connection.isClosed else {
+      throw .postgresUnreachable(path: displayPath, message: "the server closed the connection")
+    }
     do {
       return try connection.query(query, logger: logger).wait()
     } catch {
@@ -133,19 +135,32 @@ final class PostgresLink: @unchecked Sendable {
     }
   }
 
-  /// A client or server error as one line that names what failed and never the password.
+  /// A client or server error as one line that names what failed and never the password. A
+  /// lost or refused connection (the client's own errors, or the server's SQLSTATE class 08 and
+  /// its shutdown codes 57P01–57P03) is ``StoreError/postgresUnreachable(path:message:)``, which
+  /// the store may retry after reconnecting; anything the server refused is not.
   static func storeError(_ error: any Error, displayPath: String) -> StoreError {
     if let error = error as? StoreError { return error }
     guard let error = error as? PSQLError else {
-      return .postgres(path: displayPath, message: String(describing: error), sqlState: nil)
+      return .postgresUnreachable(path: displayPath, message: String(describing: error))
     }
     if let info = error.serverInfo, let message = info[.message] {
-      return .postgres(path: displayPath, message: "the server said: \(message)", sqlState: info[.sqlState])
+      let state = info[.sqlState]
+      if let state, state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+        return .postgresUnreachable(path: displayPath, message: "\(message) (SQLSTATE \(state))")
+      }
+      return .postgres(path: displayPath, message: "the server said: \(message)", sqlState: state)
     }
-    if let underlying = error.underlying {
-      return .postgres(path: displayPath, message: "cannot reach the server: \(underlying)", sqlState: nil)
+    switch error.code {
+    case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
+      let reason = error.underlying.map { "\($0)" } ?? "the connection was closed"
+      return .postgresUnreachable(path: displayPath, message: reason)
+    default:
+      if let underlying = error.underlying {
+        return .postgresUnreachable(path: displayPath, message: "\(underlying)")
+      }
+      return .postgres(path: displayPath, message: "\(error.code)", sqlState: nil)
     }
-    return .postgres(path: displayPath, message: "\(error.code)", sqlState: nil)
   }
 }
 

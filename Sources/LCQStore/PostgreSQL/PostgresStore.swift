@@ -10,8 +10,13 @@ import PostgresNIO
 public final class PostgresStore: @unchecked Sendable {
   /// The URL as given (may hold a password: print ``displayPath``).
   public let path: String
-  /// The connection every call of this store uses, one at a time.
-  let link: PostgresLink
+  /// Where the database is.
+  let location: PostgresLocation
+  /// The connection every call of this store uses, one at a time; replaced when it is lost.
+  private var link: PostgresLink
+  /// How long a lost connection is tried again before the command gives up, in seconds
+  /// (`LCQ_RECONNECT_SECONDS`, default 60; 0 never retries).
+  let reconnectWindow: Double
   /// Serialises use of ``link``: a store is shared by the ingest worker and its reader.
   private let lock = NSLock()
 
@@ -27,14 +32,17 @@ public final class PostgresStore: @unchecked Sendable {
   public init(url: String, mode: Store.OpenMode, environment: [String: String]) throws(StoreError) {
     path = url
     let shown = DatabaseLocation.redacted(url)
-    let location: PostgresLocation
     do {
       location = try PostgresLocation(url: url, environment: environment)
     } catch {
       throw .postgres(path: url, message: error.description, sqlState: nil)
     }
-    link = try PostgresLink.connect(to: location, displayPath: shown)
-    try Self.migrate(link, path: url, mode: mode)
+    reconnectWindow = environment["LCQ_RECONNECT_SECONDS"].flatMap(Double.init).map { max(0, $0) } ?? 60
+    // A server that is starting or restarting is waited for a little; one that is not there
+    // at all is said at once after that (a typo in the host should not hang a CI job a minute).
+    link = try Self.connectRetrying(
+      location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 10)))
+    try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
   }
 
   /// Where the database is, as lcq prints it (no password).
@@ -43,14 +51,46 @@ public final class PostgresStore: @unchecked Sendable {
   /// The number of PostgreSQL migrations this binary carries.
   public var schemaVersion: Int { EmbeddedSQL.postgresMigrations.count }
 
-  /// Runs `body` with the connection to itself.
+  /// Runs `body` with the connection to itself. When the connection is lost (the server
+  /// restarted, a proxy cut it), connects again with backoff for ``reconnectWindow`` seconds
+  /// and runs `body` again: every caller's `body` is one transaction or one statement that
+  /// may run twice (an ingest batch inserts with `ON CONFLICT DO NOTHING` and counts only the
+  /// rows it inserted), so a retry stores exactly what is missing.
   func using<T>(_ body: (PostgresLink) throws(StoreError) -> T) throws(StoreError) -> T {
     lock.lock()
     defer { lock.unlock() }
-    do {
-      return try body(link)
-    } catch {
-      throw Self.located(error, path: path)
+    let deadline = Date().addingTimeInterval(reconnectWindow)
+    while true {
+      do {
+        return try body(link)
+      } catch .postgresUnreachable(_, let message) {
+        guard Date() < deadline else {
+          throw .postgresUnreachable(
+            path: path, message: "\(message) (and still after \(Int(reconnectWindow)) s)")
+        }
+        link = try Self.connectRetrying(location, displayPath: displayPath, until: deadline)
+      } catch {
+        throw Self.located(error, path: path)
+      }
+    }
+  }
+
+  /// A new connection to `location`, tried with backoff (0.25 s doubling to 4 s) while the
+  /// server cannot be reached and `deadline` has not passed. A refused login is not retried.
+  static func connectRetrying(_ location: PostgresLocation, displayPath: String, until deadline: Date)
+    throws(StoreError) -> PostgresLink
+  {
+    var pause = 0.25
+    while true {
+      do {
+        return try PostgresLink.connect(to: location, displayPath: displayPath)
+      } catch .postgresUnreachable(let path, let message) {
+        guard Date().addingTimeInterval(pause) < deadline else {
+          throw .postgresUnreachable(path: path, message: message)
+        }
+        Thread.sleep(forTimeInterval: pause)
+        pause = min(pause * 2, 4)
+      }
     }
   }
 
