@@ -151,12 +151,7 @@ public final class IngestSession {
     let template = record.template
     let conflictID = try conflictID(fingerprint, record, db, &totals)
     let occurrence = StoredRows.Occurrence(
-      identity: record.identity, conflictID: conflictID, runID: runID,
-      time: record.time, timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
-      verdict: record.summary.verdict, brokenInMinimalSet: record.summary.brokenInMinimalSet,
-      brokenConstraint: record.brokenConstraint, sourceFile: record.sourceFile,
-      sourceLine: record.sourceLine, templateID: try templateID(template, db),
-      templateValues: template.values, issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
+      record, conflictID: conflictID, runID: runID, templateID: try templateID(template, db))
     return try StoredRows.insert(occurrence, with: statement, db) ? conflictID : nil
   }
 

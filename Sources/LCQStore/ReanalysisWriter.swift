@@ -47,44 +47,45 @@ public struct StoredFailedBlock: Sendable, Hashable {
   public var rawText: String
 }
 
-extension Store {
+extension ConflictStore {
   /// Up to `limit` occurrences with a row number past `id`, in row order.
   public func storedOccurrences(after id: Int64, limit: Int) throws(StoreError) -> [StoredOccurrence] {
-    try read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT o.id, o.conflict_id, o.verdict, o.broken_in_minimal_set, o.source_file, t.template,
-            o.template_values, c.fingerprint, o.time
-          FROM occurrences o JOIN block_templates t ON t.id = o.template_id JOIN conflicts c ON c.id = o.conflict_id
-          WHERE o.id > ? ORDER BY o.id LIMIT ?
-          """, arguments: [id, limit]
-      ).map { row in
-        StoredOccurrence(
-          id: row["id"], conflictID: row["conflict_id"], verdict: row["verdict"],
-          brokenInMinimalSet: row["broken_in_minimal_set"], sourceFile: row["source_file"],
-          text: BlockTemplate(template: row["template"], values: row["template_values"]).text,
-          fingerprint: row["fingerprint"], time: row["time"])
-      }
+    try queries.rows(
+      """
+      SELECT o.id, o.conflict_id, o.verdict, o.broken_in_minimal_set, o.source_file, t.template,
+        o.template_values, c.fingerprint, o.time
+      FROM occurrences o JOIN block_templates t ON t.id = o.template_id JOIN conflicts c ON c.id = o.conflict_id
+      WHERE o.id > ? ORDER BY o.id LIMIT ?
+      """, [.integer(id), .integer(Int64(limit))]
+    ).map { row throws(StoreError) in
+      StoredOccurrence(
+        id: row.integer("id") ?? 0, conflictID: row.integer("conflict_id") ?? 0,
+        verdict: try row.requiredText("verdict"),
+        brokenInMinimalSet: row.integer("broken_in_minimal_set").map { $0 != 0 },
+        sourceFile: try row.requiredText("source_file"),
+        text: BlockTemplate(
+          template: try row.requiredText("template"), values: try row.requiredText("template_values")
+        ).text,
+        fingerprint: try row.requiredText("fingerprint"), time: row.integer("time") ?? 0)
     }
   }
 
   /// Every failed block, in row order.
   public func storedFailedBlocks() throws(StoreError) -> [StoredFailedBlock] {
-    try read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT id, identity, run_id, time, time_source, process, pid, source_file, source_line, issues, raw_text
-          FROM failed_blocks ORDER BY id
-          """
-      ).map { row in
-        StoredFailedBlock(
-          id: row["id"], identity: row["identity"], runID: row["run_id"], time: row["time"],
-          timeFromLog: (row["time_source"] as String) == "log", process: row["process"], pid: row["pid"],
-          sourceFile: row["source_file"], sourceLine: row["source_line"], issues: row["issues"],
-          rawText: row["raw_text"])
-      }
+    try queries.rows(
+      """
+      SELECT id, identity, run_id, time, time_source, process, pid, source_file, source_line, issues, raw_text
+      FROM failed_blocks ORDER BY id
+      """
+    ).map { row throws(StoreError) in
+      StoredFailedBlock(
+        id: row.integer("id") ?? 0, identity: try row.requiredText("identity"),
+        runID: row.integer("run_id") ?? 0,
+        time: row.integer("time") ?? 0, timeFromLog: row.text("time_source") == "log",
+        process: row.text("process"),
+        pid: row.integer("pid").map { Int($0) }, sourceFile: try row.requiredText("source_file"),
+        sourceLine: Int(row.integer("source_line") ?? 0), issues: row.text("issues"),
+        rawText: try row.requiredText("raw_text"))
     }
   }
 }
@@ -154,8 +155,7 @@ public final class ReanalysisWriter: ReanalysisRecorder {
             try StoredRows.refreshDiagnosis(conflictID: occurrence.conflictID, summary: summary, db)
           }
           try db.execute(
-            sql: "UPDATE occurrences SET analysis_version = ? WHERE id = ?",
-            arguments: [Fingerprint.version, occurrence.id])
+            sql: ReanalysisStatements.stamp, arguments: [Fingerprint.version, occurrence.id])
         case .changed(let occurrence, let fingerprint, let summary, let describedConstraints):
           let (conflictID, isNew) = try StoredRows.conflictID(
             fingerprint: fingerprint, summary: summary, describedConstraints: describedConstraints,
@@ -168,14 +168,9 @@ public final class ReanalysisWriter: ReanalysisRecorder {
             moves[occurrence.conflictID, default: []].insert(conflictID)
           }
           try db.execute(
-            sql: """
-              UPDATE occurrences SET conflict_id = ?, verdict = ?, broken_in_minimal_set = ?, analysis_version = ?
-              WHERE id = ?
-              """,
-            arguments: [
-              conflictID, summary.verdict.rawValue, summary.brokenInMinimalSet, Fingerprint.version,
-              occurrence.id,
-            ])
+            sql: ReanalysisStatements.move,
+            arguments: StatementArguments(
+              ReanalysisStatements.moveValues(occurrence, to: conflictID, summary: summary)))
         }
       }
       return created
@@ -210,25 +205,52 @@ public final class ReanalysisWriter: ReanalysisRecorder {
     try store.write { db in
       for (old, targets) in moves {
         guard targets.count == 1, let target = targets.first else { continue }
-        try db.execute(
-          sql: """
-            UPDATE conflicts SET status = old.status, resolved_build = old.resolved_build,
-              resolved_build_key = old.resolved_build_key, status_changed_at = old.status_changed_at
-            FROM (SELECT * FROM conflicts WHERE id = ?) AS old
-            WHERE conflicts.id = ? AND conflicts.status = 'open' AND old.status != 'open'
-              AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = old.id)
-            """, arguments: [old, target])
+        try db.execute(sql: ReanalysisStatements.carryStatus, arguments: [old, target])
       }
       var removed = 0
       for old in moves.keys {
-        try db.execute(
-          sql:
-            "DELETE FROM conflicts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)",
-          arguments: [old, old])
+        try db.execute(sql: ReanalysisStatements.removeEmpty, arguments: [old, old])
         removed += db.changesCount
       }
       try db.execute(sql: ConflictSummaries.refresh)
       return removed
     }
   }
+}
+
+/// The statements of a reanalysis that both engines run.
+enum ReanalysisStatements {
+  /// Stamps an unchanged occurrence with the current fingerprint version.
+  static let stamp = "UPDATE occurrences SET analysis_version = ? WHERE id = ?"
+
+  /// Moves an occurrence to a conflict with its new verdict (``moveValues(_:to:summary:)``).
+  static let move = """
+    UPDATE occurrences SET conflict_id = ?, verdict = ?, broken_in_minimal_set = ?, analysis_version = ?
+    WHERE id = ?
+    """
+
+  /// The values of ``move``.
+  static func moveValues(_ occurrence: StoredOccurrence, to conflictID: Int64, summary: AnalysisSummary)
+    -> [QueryValue]
+  {
+    [
+      .integer(conflictID), .text(summary.verdict.rawValue),
+      QueryValue(summary.brokenInMinimalSet.map { $0 ? 1 : 0 }), .text(Fingerprint.version),
+      .integer(occurrence.id),
+    ]
+  }
+
+  /// Carries an old conflict's status to the one conflict (`?` 2) that took all its
+  /// occurrences (`?` 1), when that one is open.
+  static let carryStatus = """
+    UPDATE conflicts SET status = old.status, resolved_build = old.resolved_build,
+      resolved_build_key = old.resolved_build_key, status_changed_at = old.status_changed_at
+    FROM (SELECT * FROM conflicts WHERE id = ?) AS old
+    WHERE conflicts.id = ? AND conflicts.status = 'open' AND old.status != 'open'
+      AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = old.id)
+    """
+
+  /// Deletes a conflict (`?` twice) left with no occurrence.
+  static let removeEmpty =
+    "DELETE FROM conflicts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)"
 }

@@ -1,17 +1,20 @@
 import GRDB
 
 /// What differs between the engines' SQL in the statements both run: the names of the
-/// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`).
+/// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`),
+/// and how a comparison that treats NULL as a value is written.
 struct SQLDialect: Sendable {
   /// The larger of two values.
   var greatest: String
   /// The smaller of two values.
   var least: String
+  /// "Differs from, NULL included" (SQLite's `IS NOT`, which PostgreSQL takes only before NULL).
+  var isDistinctFrom: String
 
   /// The embedded SQLite file's.
-  static let sqlite = SQLDialect(greatest: "max", least: "min")
+  static let sqlite = SQLDialect(greatest: "max", least: "min", isDistinctFrom: "IS NOT")
   /// The team store's.
-  static let postgres = SQLDialect(greatest: "GREATEST", least: "LEAST")
+  static let postgres = SQLDialect(greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM")
 }
 
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.

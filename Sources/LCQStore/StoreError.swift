@@ -32,8 +32,6 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   case postgresUnreachable(path: String, message: String)
   /// A column the schema never leaves empty was NULL: the database was changed by hand.
   case missingValue(column: String)
-  /// Something lcq cannot do yet on a PostgreSQL store.
-  case notOnPostgres(path: String, what: String)
 
   /// The error as one line for stderr.
   ///
@@ -65,8 +63,6 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
       "\(shown(path)): cannot reach the server: \(message)"
     case .missingValue(let column):
       "the database holds no value for \(column), which lcq always stores; was it changed by hand?"
-    case .notOnPostgres(let path, let what):
-      "\(shown(path)): \(what) is not available on a PostgreSQL store yet; use an SQLite file for it"
     }
   }
 }

@@ -19,17 +19,11 @@ enum StoredRows {
   static func conflictID(
     fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64, _ db: Database
   ) throws -> (id: Int64, created: Bool) {
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
-          owner, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (fingerprint) DO NOTHING
-        """
-    ).execute(arguments: [
-      fingerprint, summary.title ?? "", summary.verdict.rawValue, JSONText.array(describedConstraints),
-      summary.explanation, summary.bestFix, missingText(summary), summary.owner?.rawValue, time, time,
-    ])
+    try db.cachedStatement(sql: conflictInsertSQL).execute(
+      arguments: StatementArguments(
+        conflictValues(
+          fingerprint: fingerprint, summary: summary, describedConstraints: describedConstraints, time: time))
+    )
     let created = db.changesCount > 0
     let id = try requiredID(
       db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), [fingerprint],
@@ -37,20 +31,52 @@ enum StoredRows {
     return (id, created)
   }
 
+  /// A new conflict, unless its fingerprint is stored (``conflictValues(fingerprint:summary:describedConstraints:time:)``);
+  /// the ingest of both engines and reanalysis run it.
+  static let conflictInsertSQL = """
+    INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
+      owner, first_seen, last_seen)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (fingerprint) DO NOTHING
+    """
+
+  /// The values of ``conflictInsertSQL`` for a conflict first seen at `time`.
+  static func conflictValues(
+    fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64
+  ) -> [QueryValue] {
+    [
+      .text(fingerprint), .text(summary.title ?? ""), .text(summary.verdict.rawValue),
+      .text(JSONText.array(describedConstraints)), QueryValue(summary.explanation),
+      QueryValue(summary.bestFix),
+      QueryValue(missingText(summary)), QueryValue(summary.owner?.rawValue), .integer(time), .integer(time),
+    ]
+  }
+
   /// Sets a conflict's explanation, best fix, missing quantities and owner to what the current
   /// analysis says (for `db reanalyze`, after the diagnosis improved).
   static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {
-    let missing = missingText(summary)
-    let owner = summary.owner?.rawValue
-    try db.cachedStatement(
-      sql: """
-        UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?
-        WHERE id = ? AND (explanation IS NOT ? OR best_fix IS NOT ? OR missing IS NOT ? OR owner IS NOT ?)
-        """
-    ).execute(arguments: [
-      summary.explanation, summary.bestFix, missing, owner, conflictID, summary.explanation, summary.bestFix,
-      missing, owner,
-    ])
+    try db.cachedStatement(sql: refreshDiagnosisSQL(.sqlite)).execute(
+      arguments: StatementArguments(refreshDiagnosisValues(conflictID: conflictID, summary: summary)))
+  }
+
+  /// The statement of ``refreshDiagnosis(conflictID:summary:_:)`` in `dialect` (it writes only
+  /// when something differs).
+  static func refreshDiagnosisSQL(_ dialect: SQLDialect) -> String {
+    let differs = dialect.isDistinctFrom
+    return """
+      UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?
+      WHERE id = ? AND (explanation \(differs) ? OR best_fix \(differs) ? OR missing \(differs) ?
+        OR owner \(differs) ?)
+      """
+  }
+
+  /// The values of ``refreshDiagnosisSQL(_:)``.
+  static func refreshDiagnosisValues(conflictID: Int64, summary: AnalysisSummary) -> [QueryValue] {
+    let diagnosis = [
+      QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
+      QueryValue(summary.owner?.rawValue),
+    ]
+    return diagnosis + [.integer(conflictID)] + diagnosis
   }
 
   /// `conflicts.missing`: a JSON array of the missing quantities, `nil` when there are none.
@@ -97,6 +123,31 @@ enum StoredRows {
       case templateValues = "template_values"
       case issues
       case analysisVersion = "analysis_version"
+    }
+  }
+
+  /// The values of `occurrence` in the order of ``Occurrence/Columns`` (for an engine that
+  /// binds ``QueryValue``s; the SQLite file's fast insert binds the same in place).
+  static func values(of occurrence: Occurrence) -> [QueryValue] {
+    Occurrence.Columns.allCases.map { column in
+      switch column {
+      case .identity: .text(occurrence.identity)
+      case .conflictID: .integer(occurrence.conflictID)
+      case .runID: .integer(occurrence.runID)
+      case .time: .integer(occurrence.time)
+      case .timeSource: .text(occurrence.timeFromLog ? "log" : "ingest")
+      case .process: QueryValue(occurrence.process)
+      case .pid: QueryValue(occurrence.pid)
+      case .verdict: .text(occurrence.verdict.rawValue)
+      case .brokenConstraint: QueryValue(occurrence.brokenConstraint)
+      case .brokenInMinimalSet: QueryValue(occurrence.brokenInMinimalSet.map { $0 ? 1 : 0 })
+      case .sourceFile: .text(occurrence.sourceFile)
+      case .sourceLine: .integer(Int64(occurrence.sourceLine))
+      case .templateID: .integer(occurrence.templateID)
+      case .templateValues: .text(occurrence.templateValues)
+      case .issues: QueryValue(occurrence.issues)
+      case .analysisVersion: .text(Fingerprint.version)
+      }
     }
   }
 
@@ -156,4 +207,18 @@ struct MissingRow: Error, CustomStringConvertible {
   /// The row, in words.
   let what: String
   var description: String { "\(what) is missing from the database" }
+}
+
+extension StoredRows.Occurrence {
+  /// The row of `record`'s block, an occurrence of `conflictID` in `runID`.
+  init(_ record: BlockRecord, conflictID: Int64, runID: Int64, templateID: Int64) {
+    self.init(
+      identity: record.identity, conflictID: conflictID, runID: runID, time: record.time,
+      timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
+      verdict: record.summary.verdict,
+      brokenInMinimalSet: record.summary.brokenInMinimalSet, brokenConstraint: record.brokenConstraint,
+      sourceFile: record.sourceFile, sourceLine: record.sourceLine, templateID: templateID,
+      templateValues: record.template.values,
+      issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
+  }
 }

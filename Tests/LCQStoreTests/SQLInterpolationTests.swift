@@ -38,7 +38,8 @@ final class SQLInterpolationTests: XCTestCase {
     "QueryFilter.swift": ["column", "greatest", "least"],
     // The occurrence insert's column names and `?` placeholders, both made from the cases of
     // `Occurrence.Columns`.
-    "StoredRows.swift": ["columns", "placeholders"],
+    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
+    "StoredRows.swift": ["columns", "placeholders", "differs"],
     // `orderColumn` is picked by a switch over TopOrder.
     "TopConflicts.swift": ["counts.sql", "orderColumn"],
     // `totals` is a fixed list of aggregate columns written in the same function.

@@ -100,7 +100,7 @@ final class PostgresIngestRun: IngestRun {
     try commit()
     let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
     let runID = self.runID
-    try store.using { link throws(StoreError) in
+    _ = try store.using { link throws(StoreError) in
       try link.rows(
         "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
         [.integer(now), .text(ending.rawValue), .integer(runID)])
@@ -203,18 +203,10 @@ final class PostgresIngestRun: IngestRun {
       guard let record = firstRecord[fingerprint] else { continue }
       let summary = record.summary
       let created = try link.rows(
-        """
-        INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
-          owner, first_seen, last_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (fingerprint) DO NOTHING RETURNING id
-        """,
-        [
-          .text(fingerprint), .text(summary.title ?? ""), .text(summary.verdict.rawValue),
-          .text(JSONText.array(record.describedConstraints)), QueryValue(summary.explanation),
-          QueryValue(summary.bestFix), QueryValue(StoredRows.missingText(summary)),
-          QueryValue(summary.owner?.rawValue), .integer(record.time), .integer(record.time),
-        ])
+        StoredRows.conflictInsertSQL + " RETURNING id",
+        StoredRows.conflictValues(
+          fingerprint: fingerprint, summary: summary, describedConstraints: record.describedConstraints,
+          time: record.time))
       if let id = try created.first?.value("id", as: Int64.self) {
         ids[fingerprint] = id
         totals.newConflicts += 1
@@ -249,28 +241,9 @@ final class PostgresIngestRun: IngestRun {
       else {
         throw .postgres(path: "", message: "a block's conflict or template was not stored", sqlState: nil)
       }
-      for column in columns {
-        let value: QueryValue =
-          switch column {
-          case .identity: .text(record.identity)
-          case .conflictID: .integer(conflictID)
-          case .runID: .integer(runID)
-          case .time: .integer(record.time)
-          case .timeSource: .text(record.timeFromLog ? "log" : "ingest")
-          case .process: QueryValue(record.process)
-          case .pid: QueryValue(record.pid)
-          case .verdict: .text(record.summary.verdict.rawValue)
-          case .brokenConstraint: QueryValue(record.brokenConstraint)
-          case .brokenInMinimalSet: QueryValue(record.summary.brokenInMinimalSet.map { $0 ? 1 : 0 })
-          case .sourceFile: .text(record.sourceFile)
-          case .sourceLine: .integer(Int64(record.sourceLine))
-          case .templateID: .integer(templateID)
-          case .templateValues: .text(record.template.values)
-          case .issues: QueryValue(record.issues.isEmpty ? nil : JSONText.array(record.issues))
-          case .analysisVersion: .text(Fingerprint.version)
-          }
-        values.append(value)
-      }
+      let occurrence = StoredRows.Occurrence(
+        record, conflictID: conflictID, runID: runID, templateID: templateID)
+      values += StoredRows.values(of: occurrence)
     }
     let names = columns.map(\.rawValue).joined(separator: ", ")
     let rows = try link.rows(

@@ -89,6 +89,7 @@ final class PostgresLink: @unchecked Sendable {
   }
 
   /// Runs `sql` with `values` bound to its `?`s; returns how many rows it changed.
+  @discardableResult
   func execute(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> Int {
     try result(sql, values).metadata.rows ?? 0
   }

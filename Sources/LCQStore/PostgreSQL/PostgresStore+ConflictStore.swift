@@ -3,8 +3,7 @@ import PostgresNIO
 
 /// The team store answers every query with the same statements as the SQLite file (they are
 /// written once, against ``QueryEngine``), so a query cannot mean two things.
-///
-/// Not yet on PostgreSQL (it says so, exit 2): reanalysis.
+
 extension PostgresStore: ConflictStore {
   /// A ``PostgresIngestRun`` on this database.
   public func beginIngest(_ metadata: RunMetadata, clock: IngestClock) throws(StoreError) -> any IngestRun {
@@ -51,10 +50,6 @@ extension PostgresStore: ConflictStore {
     }
   }
 
-  // MARK: Not yet on PostgreSQL
-
-  private func notYet(_ what: String) -> StoreError { .notOnPostgres(path: path, what: what) }
-
   /// Gives dead rows' space back to the tables (`VACUUM (ANALYZE)`, which also refreshes the
   /// planner's statistics) and returns the database's size before and after. Space returns to
   /// the operating system only at a table's end, as PostgreSQL's plain VACUUM does; it never
@@ -68,25 +63,9 @@ extension PostgresStore: ConflictStore {
       return (before, try link.table(size).first?.integer("n") ?? 0)
     }
   }
-  /// Not yet on PostgreSQL (reanalysis).
-  public func storedOccurrences(after id: Int64, limit: Int) throws(StoreError) -> [StoredOccurrence] {
-    throw notYet("lcq db reanalyze")
-  }
-  /// Not yet on PostgreSQL (reanalysis).
-  public func storedFailedBlocks() throws(StoreError) -> [StoredFailedBlock] {
-    throw notYet("lcq db reanalyze")
-  }
-  /// A recorder whose every call says reanalysis is not yet on PostgreSQL.
-  public func makeReanalysisRecorder() -> any ReanalysisRecorder {
-    UnavailableRecorder(error: notYet("lcq db reanalyze"))
-  }
-}
 
-/// The reanalysis recorder of an engine that cannot reanalyse yet: every call says so.
-private final class UnavailableRecorder: ReanalysisRecorder {
-  let error: StoreError
-  init(error: StoreError) { self.error = error }
-  func apply(_ outcomes: [ReanalysisOutcome]) throws(StoreError) -> Int { throw error }
-  func recover(_ recoveries: [FailedBlockRecovery]) throws(StoreError) { throw error }
-  func finish() throws(StoreError) -> Int { throw error }
+  /// A ``PostgresReanalysisRecorder`` on this database.
+  public func makeReanalysisRecorder() -> any ReanalysisRecorder {
+    PostgresReanalysisRecorder(store: self)
+  }
 }
