@@ -10,11 +10,17 @@ struct SQLDialect: Sendable {
   var least: String
   /// "Differs from, NULL included" (SQLite's `IS NOT`, which PostgreSQL takes only before NULL).
   var isDistinctFrom: String
+  /// What keeps writers out while counts are rebuilt (`nil`: SQLite's write transaction
+  /// already does).
+  var lockForCounting: String?
 
   /// The embedded SQLite file's.
-  static let sqlite = SQLDialect(greatest: "max", least: "min", isDistinctFrom: "IS NOT")
+  static let sqlite = SQLDialect(
+    greatest: "max", least: "min", isDistinctFrom: "IS NOT", lockForCounting: nil)
   /// The team store's.
-  static let postgres = SQLDialect(greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM")
+  static let postgres = SQLDialect(
+    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM",
+    lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
 }
 
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.

@@ -163,6 +163,44 @@ final class PostgresCommandTests: XCTestCase {
         """), "0\n")
   }
 
+  func testACopyMovesAHistoryBothWaysExactlyAndCanBeResumed() throws {
+    let server = try PostgresTestServer.shared()
+    let url = try server.makeDatabase()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-copy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let laptop = folder.appendingPathComponent("laptop.sqlite").path
+    let back = folder.appendingPathComponent("back.sqlite").path
+    let fingerprints = try ingestSession(into: laptop, logs: try LCQProcess.corpusLogs())
+    // A copy killed part way (small batches, so that there is a middle to stop in), then run
+    // again to its end: nothing lost, nothing doubled.
+    let killed = Process()
+    killed.executableURL = LCQProcess.executable
+    killed.arguments = ["db", "copy", "--from", laptop, "--to", url, "--batch-size", "5"]
+    killed.standardError = FileHandle.nullDevice
+    try killed.run()
+    usleep(400_000)
+    kill(killed.processIdentifier, SIGKILL)
+    killed.waitUntilExit()
+    let resumed = try LCQProcess.run(["db", "copy", "--from", laptop, "--to", url, "--batch-size", "5"])
+    XCTAssertEqual(resumed.status, 0, resumed.stderr)
+    XCTAssertFalse(resumed.stderr.contains(PostgresTestServer.password))
+    try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: laptop)
+    // Again: nothing to add.
+    let again = try LCQProcess.run(["db", "copy", "--from", laptop, "--to", url])
+    XCTAssertTrue(again.stderr.contains("copied 0 runs, 0 conflicts"), again.stderr)
+    XCTAssertTrue(again.stderr.contains(" 0 occurrences, 0 failed blocks"), again.stderr)
+    // And back to a new file: the same answers, and the same counts of everything.
+    XCTAssertEqual(try LCQProcess.run(["db", "copy", "--from", url, "--to", back]).status, 0)
+    try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: back)
+    let counts = { (db: String) throws -> String in
+      try LCQProcess.run(["db", "stats", "--db", db, "--format", "json"]).stdout
+        .replacingOccurrences(of: #""(path|bytes)":[^,]*,"#, with: "", options: .regularExpression)
+    }
+    XCTAssertEqual(try counts(back), try counts(laptop))
+  }
+
   func testTheReaderRoleOfDocsTeamRunsEveryReadCommand() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()

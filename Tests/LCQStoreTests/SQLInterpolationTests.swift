@@ -34,6 +34,9 @@ final class SQLInterpolationTests: XCTestCase {
     "Lifecycle.swift": [
       "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
     ],
+    // Column and table names from StoreCopy's literal lists and its callers' literals; `?`
+    // placeholder lists sized by the batch; `conflict` is one of two literal clauses.
+    "StoreCopy.swift": ["list", "table", "values", "conflict", "placeholders", "column", "conditions"],
     // Column names from a literal list of four.
     "QueryFilter.swift": ["column", "greatest", "least"],
     // The occurrence insert's column names and `?` placeholders, both made from the cases of

@@ -82,24 +82,18 @@ final class PostgresReanalysisRecorder: ReanalysisRecorder {
     let moves = self.moves
     return try store.using { link throws(StoreError) in
       try link.transaction { () throws(StoreError) -> Int in
-        // Ingests wait for the rebuilt counts (and the rebuild sees every committed batch).
-        try link.execute("LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
+        try OccurrenceRollup.lock(link.queries)
         for (old, targets) in moves {
           guard targets.count == 1, let target = targets.first else { continue }
           try link.execute(ReanalysisStatements.carryStatus, [.integer(old), .integer(target)])
         }
         var removed = 0
+        // The rollup rows of conflicts left empty go first (they reference them).
         try link.execute("DELETE FROM occurrence_rollup")
         for old in moves.keys {
           removed += try link.execute(ReanalysisStatements.removeEmpty, [.integer(old), .integer(old)])
         }
-        try link.execute(
-          """
-          INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
-          SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time)
-          FROM occurrences GROUP BY conflict_id, run_id, time / 86400
-          """)
-        try link.execute(ConflictSummaries.refresh)
+        try OccurrenceRollup.rebuild(link.queries)
         return removed
       }
     }

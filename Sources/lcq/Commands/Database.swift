@@ -8,8 +8,8 @@ extension LCQCommand {
   struct Database: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "db",
-      abstract: "Look after the database: stats, migrate, prune, vacuum, reanalyze.",
-      subcommands: [Stats.self, Migrate.self, Prune.self, Vacuum.self, Reanalyze.self])
+      abstract: "Look after the database: stats, migrate, prune, vacuum, reanalyze, copy.",
+      subcommands: [Stats.self, Migrate.self, Prune.self, Vacuum.self, Reanalyze.self, Copy.self])
 
     /// `lcq db stats`.
     struct Stats: ParsableCommand {

@@ -1,0 +1,248 @@
+/// What `lcq db copy` added to the destination (rows it already held are not counted).
+public struct CopyResult: Sendable, Hashable {
+  /// Ingest runs.
+  public var runs = 0
+  /// Conflicts (by fingerprint).
+  public var conflicts = 0
+  /// Conflicts the destination already held, whose status there was kept.
+  public var conflictsKept = 0
+  /// Block templates.
+  public var templates = 0
+  /// Occurrences (by identity).
+  public var occurrences = 0
+  /// Failed blocks (by identity).
+  public var failedBlocks = 0
+}
+
+extension ConflictStore {
+  /// Copies every run, conflict, occurrence and failed block of `source` into this store,
+  /// whatever the two engines: an SQLite file's history into the team store, or back.
+  ///
+  /// Rows are matched, never doubled: a run by its start time, source, host, run key, build and
+  /// lcq version; a conflict by its fingerprint (one the destination already holds keeps its
+  /// status there); a template by its hash; an occurrence and a failed block by their
+  /// identity. So a copy may run again (nothing is added twice) and, after a kill, finishes
+  /// what is missing. Each batch is one transaction; the occurrence counts (`occurrence_rollup`
+  /// and each conflict's counters) are rebuilt from the occurrences at the end, so a copy
+  /// that was killed is whole once it has run again to its end.
+  public func copy(from source: any ConflictStore, batchSize: Int = 500) throws(StoreError) -> CopyResult {
+    let from = source.queries
+    let to = queries
+    var result = CopyResult()
+    let runs = try copyRuns(from, to, &result)
+    let conflicts = try copyConflicts(from, to, &result)
+    let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
+    var lastID: Int64 = 0
+    while true {
+      let rows = try from.rows(
+        StoreCopy.select(StoreCopy.occurrenceColumns, from: "occurrences"),
+        [.integer(lastID), .integer(Int64(batchSize))])
+      guard let last = rows.last?.integer("id") else { break }
+      lastID = last
+      let values = try rows.map { row throws(StoreError) in
+        try StoreCopy.occurrenceValues(row, runs: runs, conflicts: conflicts, templates: templates)
+      }
+      try to.transaction { engine throws(StoreError) in
+        result.occurrences += try engine.execute(
+          StoreCopy.insert(
+            "occurrences", StoreCopy.occurrenceColumns, rows: values.count, skipping: "identity"),
+          values.flatMap { $0 })
+      }
+    }
+    lastID = 0
+    while true {
+      let rows = try from.rows(
+        StoreCopy.select(StoreCopy.failedColumns, from: "failed_blocks"),
+        [.integer(lastID), .integer(Int64(batchSize))])
+      guard let last = rows.last?.integer("id") else { break }
+      lastID = last
+      let values = try rows.map { row throws(StoreError) in
+        try StoreCopy.failedValues(row, runs: runs)
+      }
+      try to.transaction { engine throws(StoreError) in
+        result.failedBlocks += try engine.execute(
+          StoreCopy.insert(
+            "failed_blocks", StoreCopy.failedColumns, rows: values.count, skipping: "identity"),
+          values.flatMap { $0 })
+      }
+    }
+    try to.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }
+    return result
+  }
+
+  /// The destination's id of every source run, inserted when missing.
+  private func copyRuns(_ from: QueryEngine, _ to: QueryEngine, _ result: inout CopyResult) throws(StoreError)
+    -> [Int64: Int64]
+  {
+    var ids: [Int64: Int64] = [:]
+    let columns = StoreCopy.runColumns
+    for row in try from.rows(StoreCopy.select(columns, from: "runs")) {
+      let key = StoreCopy.runKey.flatMap { [row[$0].queryValue, row[$0].queryValue] }
+      let match = StoreCopy.runMatch
+      var id = try to.row(match, key)?.integer("id")
+      if id == nil {
+        try to.transaction { engine throws(StoreError) in
+          _ = try engine.execute(
+            StoreCopy.insert("runs", columns, rows: 1, skipping: nil), columns.map { row[$0].queryValue })
+        }
+        id = try to.row(match, key)?.integer("id")
+        result.runs += 1
+      }
+      guard let source = row.integer("id"), let id else { throw .missingValue(column: "runs.id") }
+      ids[source] = id
+    }
+    return ids
+  }
+
+  /// The destination's id of every source conflict (by fingerprint), inserted when missing.
+  private func copyConflicts(_ from: QueryEngine, _ to: QueryEngine, _ result: inout CopyResult)
+    throws(StoreError) -> [Int64: Int64]
+  {
+    var ids: [Int64: Int64] = [:]
+    let columns = StoreCopy.conflictColumns
+    for row in try from.rows(StoreCopy.select(columns, from: "conflicts")) {
+      let fingerprint = try row.requiredText("fingerprint")
+      let lookup = "SELECT id FROM conflicts WHERE fingerprint = ?"
+      if let id = try to.row(lookup, [.text(fingerprint)])?.integer("id") {
+        ids[row.integer("id") ?? 0] = id
+        result.conflictsKept += 1
+        continue
+      }
+      try to.transaction { engine throws(StoreError) in
+        _ = try engine.execute(
+          StoreCopy.insert("conflicts", columns, rows: 1, skipping: "fingerprint"),
+          columns.map { row[$0].queryValue })
+      }
+      guard let id = try to.row(lookup, [.text(fingerprint)])?.integer("id") else {
+        throw .missingValue(column: "conflicts.id of \(fingerprint)")
+      }
+      ids[row.integer("id") ?? 0] = id
+      result.conflicts += 1
+    }
+    return ids
+  }
+
+  /// The destination's id of every source template (by hash), inserted when missing.
+  private func copyTemplates(
+    _ from: QueryEngine, _ to: QueryEngine, batchSize: Int, _ result: inout CopyResult
+  ) throws(StoreError) -> [Int64: Int64] {
+    var ids: [Int64: Int64] = [:]
+    var lastID: Int64 = 0
+    while true {
+      let rows = try from.rows(
+        "SELECT id, hash, template FROM block_templates WHERE id > ? ORDER BY id LIMIT ?",
+        [.integer(lastID), .integer(Int64(batchSize))])
+      guard let last = rows.last?.integer("id") else { break }
+      lastID = last
+      var sourceIDs: [String: Int64] = [:]
+      try to.transaction { engine throws(StoreError) in
+        for row in rows {
+          let hash = try row.requiredText("hash")
+          sourceIDs[hash] = row.integer("id") ?? 0
+          result.templates += try engine.execute(
+            "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
+            [.text(hash), .text(try row.requiredText("template"))])
+        }
+      }
+      let hashes = Array(sourceIDs.keys)
+      let placeholders = Array(repeating: "?", count: hashes.count).joined(separator: ", ")
+      for row in try to.rows(
+        "SELECT id, hash FROM block_templates WHERE hash IN (" + placeholders + ")", hashes.map { .text($0) })
+      {
+        if let hash = row.text("hash"), let source = sourceIDs[hash] { ids[source] = row.integer("id") }
+      }
+    }
+    return ids
+  }
+}
+
+/// The columns `lcq db copy` carries, the same in both engines' schemas.
+enum StoreCopy {
+  static let runColumns = [
+    "run_key", "started_at", "finished_at", "status", "source", "app", "app_version", "build", "build_key",
+    "device", "os_version", "host", "lcq_version", "lines", "bytes", "blocks", "occurrences", "duplicates",
+    "unparsed", "new_conflicts",
+  ]
+  /// What makes a run the same run in two stores.
+  static let runKey = ["started_at", "source", "host", "run_key", "build", "lcq_version"]
+  /// The destination's run with the ``runKey`` of a source run (each value bound twice: NULL
+  /// matches NULL).
+  static let runMatch: String = {
+    let conditions = runKey.map { column in
+      "(" + column + " = ? OR (" + column + " IS NULL AND CAST(? AS TEXT) IS NULL))"
+    }.joined(separator: " AND ")
+    return "SELECT id FROM runs WHERE \(conditions) ORDER BY id LIMIT 1"
+  }()
+
+  /// `SELECT id, columns FROM table` in id order; with `WHERE id > ? … LIMIT ?` for the tables
+  /// copied in batches.
+  static func select(_ columns: [String], from table: String) -> String {
+    let list = columns.joined(separator: ", ")
+    let batched = table == "occurrences" || table == "failed_blocks"
+    return "SELECT id, \(list) FROM \(table)"
+      + (batched ? " WHERE id > ? ORDER BY id LIMIT ?" : " ORDER BY id")
+  }
+  static let conflictColumns = [
+    "fingerprint", "title", "verdict", "minimal_set", "explanation", "best_fix", "missing", "owner",
+    "first_seen", "last_seen", "first_build", "last_build", "occurrence_count", "status", "resolved_build",
+    "resolved_build_key", "status_changed_at",
+  ]
+  static let occurrenceColumns = StoredRows.Occurrence.Columns.allCases.map(\.rawValue)
+  static let failedColumns = [
+    "identity", "run_id", "time", "time_source", "process", "pid", "verdict", "source_file", "source_line",
+    "issues", "raw_text",
+  ]
+
+  /// `INSERT INTO table (columns) VALUES (…), …` for `rows` rows, skipping rows whose unique
+  /// `key` (a column name) is already stored.
+  static func insert(_ table: String, _ columns: [String], rows: Int, skipping key: String?) -> String {
+    let list = columns.joined(separator: ", ")
+    let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    let values = Array(repeating: row, count: rows).joined(separator: ", ")
+    let conflict = key.map { column in " ON CONFLICT (" + column + ") DO NOTHING" } ?? ""
+    return "INSERT INTO \(table) (\(list)) VALUES \(values)\(conflict)"
+  }
+
+  /// An occurrence row's values with its run, conflict and template ids mapped to the
+  /// destination's.
+  static func occurrenceValues(
+    _ row: QueryRow, runs: [Int64: Int64], conflicts: [Int64: Int64], templates: [Int64: Int64]
+  ) throws(StoreError) -> [QueryValue] {
+    try occurrenceColumns.map { column throws(StoreError) in
+      switch column {
+      case "run_id": try mapped(row, column, runs)
+      case "conflict_id": try mapped(row, column, conflicts)
+      case "template_id": try mapped(row, column, templates)
+      default: row[column].queryValue
+      }
+    }
+  }
+
+  /// A failed block row's values with its run id mapped to the destination's.
+  static func failedValues(_ row: QueryRow, runs: [Int64: Int64]) throws(StoreError) -> [QueryValue] {
+    try failedColumns.map { column throws(StoreError) in
+      column == "run_id" ? try mapped(row, column, runs) : row[column].queryValue
+    }
+  }
+
+  private static func mapped(_ row: QueryRow, _ column: String, _ ids: [Int64: Int64]) throws(StoreError)
+    -> QueryValue
+  {
+    guard let source = row.integer(column), let id = ids[source] else {
+      throw .missingValue(column: "\(column) of a copied row")
+    }
+    return .integer(id)
+  }
+}
+
+extension PanelValue {
+  /// The value bound as it was read (a real is not in any column lcq copies).
+  var queryValue: QueryValue {
+    switch self {
+    case .null: .null
+    case .integer(let value): .integer(value)
+    case .real(let value): .text(String(value))
+    case .text(let value): .text(value)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LCQStore
+
+extension LCQCommand.Database {
+  /// `lcq db copy`.
+  struct Copy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Copy a history from one database to another (an SQLite file to PostgreSQL, or back).",
+      discussion: """
+        Every run, conflict, occurrence and failed block of --from is added to --to (created \
+        when missing), counts and statuses kept. Nothing is added twice: run it again after an \
+        interruption and it adds what is missing. A conflict --to already holds keeps its \
+        status there.
+        \(ExitStatus.databaseHelp)
+        """)
+
+    @Option(
+      help: ArgumentHelp("The database to copy: an SQLite file or a postgres:// URL.", valueName: "path"))
+    var from: String
+    @Option(help: ArgumentHelp("The database to copy into (created when missing).", valueName: "path"))
+    var to: String
+    @Option(help: .hidden) var batchSize = 500
+
+    mutating func run() throws {
+      let environment = ProcessInfo.processInfo.environment
+      let result: CopyResult
+      do {
+        let source = try DatabaseLocation.open(from, mode: .readOnly, environment: environment)
+        let destination = try DatabaseLocation.open(to, mode: .createIfMissing, environment: environment)
+        result = try destination.copy(from: source, batchSize: max(1, batchSize))
+      } catch {
+        StandardError.write("lcq: \(error)")
+        throw ExitStatus.databaseError
+      }
+      StandardError.write(
+        "lcq: copied \(result.runs) runs, \(result.conflicts) conflicts (\(result.conflictsKept) already there), "
+          + "\(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.templates) block templates"
+          + " → \(DatabaseLocation.redacted(to))")
+    }
+  }
+}
