@@ -3,6 +3,8 @@
 
   store_inputs.py dense N       the example log's 7 conflicts, repeated until N blocks, every
                                 repeat at another time (so every block is a new occurrence)
+  store_inputs.py dense N K/P   part K (0 to P-1) of the same: every P-th repeat from the K-th,
+                                so P parts hold the whole input once between them
   store_inputs.py corpus N      every real corpus log, repeated N times (runs need --run-id:
                                 most corpus logs carry no timestamp)
 """
@@ -11,10 +13,11 @@ import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 kind, count = sys.argv[1], int(sys.argv[2])
+part, parts = (int(x) for x in sys.argv[3].split("/")) if len(sys.argv) > 3 else (0, 1)
 out = sys.stdout
 if kind == "dense":
     template = (root / "Examples/simulator.log").read_text()
-    for i in range((count + 6) // 7):
+    for i in range(part, (count + 6) // 7, parts):
         day, rest = divmod(i, 86400)
         stamp = f"{rest // 3600:02d}:{rest // 60 % 60:02d}:{rest % 60:02d}"
         out.write(template.replace("2017-12-10 14:43:56", f"2017-12-{10 + day % 18:02d} {stamp}")

@@ -187,12 +187,8 @@ public final class ReanalysisWriter: ReanalysisRecorder {
           describedConstraints: recovery.describedConstraints, time: failed.time, db)
         let template = BlockTemplate(splitting: failed.rawText)
         let occurrence = StoredRows.Occurrence(
-          identity: failed.identity, conflictID: conflictID, runID: failed.runID, time: failed.time,
-          timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid,
-          verdict: recovery.summary.verdict, brokenInMinimalSet: recovery.summary.brokenInMinimalSet,
-          brokenConstraint: recovery.brokenConstraint, sourceFile: failed.sourceFile,
-          sourceLine: failed.sourceLine, templateID: try StoredRows.templateID(template.template, db),
-          templateValues: template.values, issues: failed.issues)
+          recovery, conflictID: conflictID, templateID: try StoredRows.templateID(template.template, db),
+          values: template.values)
         _ = try StoredRows.insert(occurrence, with: StoredRows.occurrenceInsert(db), db)
         try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [failed.id])
       }

@@ -221,4 +221,18 @@ extension StoredRows.Occurrence {
       templateValues: record.template.values,
       issues: record.issues.isEmpty ? nil : JSONText.array(record.issues))
   }
+
+  /// The row of a failed block that a reanalysis now reads, an occurrence of `conflictID`
+  /// whose template is `templateID` (the block's text split by ``BlockTemplate``).
+  init(_ recovery: FailedBlockRecovery, conflictID: Int64, templateID: Int64, values: String) {
+    let failed = recovery.block
+    self.init(
+      identity: failed.identity, conflictID: conflictID, runID: failed.runID, time: failed.time,
+      timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid,
+      verdict: recovery.summary.verdict,
+      brokenInMinimalSet: recovery.summary.brokenInMinimalSet, brokenConstraint: recovery.brokenConstraint,
+      sourceFile: failed.sourceFile, sourceLine: failed.sourceLine, templateID: templateID,
+      templateValues: values,
+      issues: failed.issues)
+  }
 }

@@ -32,42 +32,39 @@ extension ConflictStore {
     let runs = try copyRuns(from, to, &result)
     let conflicts = try copyConflicts(from, to, &result)
     let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
-    var lastID: Int64 = 0
-    while true {
-      let rows = try from.rows(
-        StoreCopy.select(StoreCopy.occurrenceColumns, from: "occurrences"),
-        [.integer(lastID), .integer(Int64(batchSize))])
-      guard let last = rows.last?.integer("id") else { break }
-      lastID = last
-      let values = try rows.map { row throws(StoreError) in
-        try StoreCopy.occurrenceValues(row, runs: runs, conflicts: conflicts, templates: templates)
-      }
-      try to.transaction { engine throws(StoreError) in
-        result.occurrences += try engine.execute(
-          StoreCopy.insert(
-            "occurrences", StoreCopy.occurrenceColumns, rows: values.count, skipping: "identity"),
-          values.flatMap { $0 })
-      }
+    result.occurrences = try copyBatches(
+      of: "occurrences", StoreCopy.occurrenceColumns, from, to, batchSize: batchSize
+    ) { row throws(StoreError) in
+      try StoreCopy.occurrenceValues(row, runs: runs, conflicts: conflicts, templates: templates)
     }
-    lastID = 0
-    while true {
-      let rows = try from.rows(
-        StoreCopy.select(StoreCopy.failedColumns, from: "failed_blocks"),
-        [.integer(lastID), .integer(Int64(batchSize))])
-      guard let last = rows.last?.integer("id") else { break }
-      lastID = last
-      let values = try rows.map { row throws(StoreError) in
-        try StoreCopy.failedValues(row, runs: runs)
-      }
-      try to.transaction { engine throws(StoreError) in
-        result.failedBlocks += try engine.execute(
-          StoreCopy.insert(
-            "failed_blocks", StoreCopy.failedColumns, rows: values.count, skipping: "identity"),
-          values.flatMap { $0 })
-      }
+    result.failedBlocks = try copyBatches(
+      of: "failed_blocks", StoreCopy.failedColumns, from, to, batchSize: batchSize
+    ) { row throws(StoreError) in
+      try StoreCopy.failedValues(row, runs: runs)
     }
     try to.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }
     return result
+  }
+
+  /// Copies `table` (rows with an `identity`) in batches of `batchSize`, each one transaction,
+  /// with `values` mapping a source row to the destination's; returns how many were new.
+  private func copyBatches(
+    of table: String, _ columns: [String], _ from: QueryEngine, _ to: QueryEngine, batchSize: Int,
+    values: (QueryRow) throws(StoreError) -> [QueryValue]
+  ) throws(StoreError) -> Int {
+    var added = 0
+    var lastID: Int64 = 0
+    while true {
+      let rows = try from.rows(
+        StoreCopy.select(columns, from: table), [.integer(lastID), .integer(Int64(batchSize))])
+      guard let last = rows.last?.integer("id") else { return added }
+      lastID = last
+      let batch = try rows.map(values)
+      try to.transaction { engine throws(StoreError) in
+        added += try engine.execute(
+          StoreCopy.insert(table, columns, rows: batch.count, skipping: "identity"), batch.flatMap { $0 })
+      }
+    }
   }
 
   /// The destination's id of every source run, inserted when missing.

@@ -65,12 +65,8 @@ final class PostgresReanalysisRecorder: ReanalysisRecorder {
             recovery.fingerprint, recovery.summary, recovery.describedConstraints, time: failed.time, link)
           let template = BlockTemplate(splitting: failed.rawText)
           let occurrence = StoredRows.Occurrence(
-            identity: failed.identity, conflictID: conflictID, runID: failed.runID, time: failed.time,
-            timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid,
-            verdict: recovery.summary.verdict, brokenInMinimalSet: recovery.summary.brokenInMinimalSet,
-            brokenConstraint: recovery.brokenConstraint, sourceFile: failed.sourceFile,
-            sourceLine: failed.sourceLine, templateID: try templateID(template.template, link),
-            templateValues: template.values, issues: failed.issues)
+            recovery, conflictID: conflictID, templateID: try templateID(template.template, link),
+            values: template.values)
           try link.execute(StoredRows.occurrenceInsertSQL, StoredRows.values(of: occurrence))
           try link.execute("DELETE FROM failed_blocks WHERE id = ?", [.integer(failed.id)])
         }
