@@ -9,6 +9,7 @@
                                 most corpus logs carry no timestamp)
 """
 import pathlib
+import re
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
@@ -20,8 +21,10 @@ if kind == "dense":
     for i in range(part, (count + 6) // 7, parts):
         day, rest = divmod(i, 86400)
         stamp = f"{rest // 3600:02d}:{rest // 60 % 60:02d}:{rest % 60:02d}"
-        out.write(template.replace("2017-12-10 14:43:56", f"2017-12-{10 + day % 18:02d} {stamp}")
-                  .replace("2024-03-05 14:10:0", f"2024-03-{5 + day % 20:02d} {stamp[:-1]}"))
+        # Every block of a repeat gets the repeat's time, so no two repeats share a text (parts
+        # ingested apart must not meet as the same occurrence).
+        text = template.replace("2017-12-10 14:43:56", f"2017-12-{10 + day % 18:02d} {stamp}")
+        out.write(re.sub(r"2024-03-05 14:10:0\d", f"2024-03-{5 + day % 20:02d} {stamp}", text))
 elif kind == "corpus":
     files = sorted((root / "Tests/LCQParsingTests/Fixtures/corpus/real").glob("*.log"))
     texts = [f.read_text(errors="replace") for f in files]
