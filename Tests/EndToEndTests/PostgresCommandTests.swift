@@ -83,15 +83,26 @@ final class PostgresCommandTests: XCTestCase {
     }
   }
 
-  func testEveryQueryAnswersAsTheSQLiteFileDoes() throws {
+  /// A new database on the test server and a new SQLite file, both holding the session of the
+  /// whole corpus (``ingestSession(into:logs:)``); the caller deletes the file.
+  private func sessionInBothStores() throws -> (
+    server: PostgresTestServer, url: String, database: String, file: URL, fingerprints: [String]
+  ) {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()
+    let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-pg-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: file) }
     let logs = try LCQProcess.corpusLogs()
     let fingerprints = try ingestSession(into: url, logs: logs)
     XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
+    return (server, url, database, file, fingerprints)
+  }
+
+  func testEveryQueryAnswersAsTheSQLiteFileDoes() throws {
+    let (_, url, _, file, fingerprints) = try sessionInBothStores()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let logs = try LCQProcess.corpusLogs()
     let commands = readCommands(fingerprints: fingerprints)
     try assertSameAnswers(commands, server: url, file: file.path)
     // The report holds every panel, each with rows: an empty answer on both would pass above.
@@ -115,15 +126,8 @@ final class PostgresCommandTests: XCTestCase {
   }
 
   func testReanalysisMovesOccurrencesAsTheSQLiteFileDoes() throws {
-    let server = try PostgresTestServer.shared()
-    let url = try server.makeDatabase()
-    let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lcq-pg-\(UUID().uuidString).sqlite")
+    let (server, url, database, file, fingerprints) = try sessionInBothStores()
     defer { try? FileManager.default.removeItem(at: file) }
-    let logs = try LCQProcess.corpusLogs()
-    let fingerprints = try ingestSession(into: url, logs: logs)
-    XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
     let before = try LCQProcess.run(
       ["top", "--owner", "all", "--limit", "500", "--format", "json", "--db", url] + window)
     // An older lcq's grouping, as far as reanalysis can tell: every third occurrence filed
