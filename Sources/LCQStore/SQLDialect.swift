@@ -10,16 +10,19 @@ struct SQLDialect: Sendable {
   var least: String
   /// "Differs from, NULL included" (SQLite's `IS NOT`, which PostgreSQL takes only before NULL).
   var isDistinctFrom: String
+  /// Whether the schema's triggers keep `occurrence_rollup` and the conflicts' counters when
+  /// occurrences are deleted (SQLite's do; the team store keeps none, and its writers count).
+  var countsByTriggers: Bool
   /// What keeps writers out while counts are rebuilt (`nil`: SQLite's write transaction
   /// already does).
   var lockForCounting: String?
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
-    greatest: "max", least: "min", isDistinctFrom: "IS NOT", lockForCounting: nil)
+    greatest: "max", least: "min", isDistinctFrom: "IS NOT", countsByTriggers: true, lockForCounting: nil)
   /// The team store's.
   static let postgres = SQLDialect(
-    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM",
+    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", countsByTriggers: false,
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
 }
 
