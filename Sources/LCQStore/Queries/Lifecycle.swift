@@ -59,7 +59,7 @@ extension ConflictStore {
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter) but seen
   /// before them.
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    let run = filter.runConditionValues
+    let run = filter.runCondition
     let newest = try queries.rows(
       "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
       run.values + [.integer(Int64(builds))])

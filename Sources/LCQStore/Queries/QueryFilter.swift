@@ -1,5 +1,3 @@
-import GRDB
-
 /// Which conflicts a query shows, by who owns them (`conflicts.owner`).
 public enum OwnerFilter: String, Sendable, CaseIterable {
   /// Conflicts the app can fix: owned by the app, or not known to be the system's (a conflict
@@ -48,15 +46,9 @@ public struct QueryFilter: Sendable, Hashable {
   var lowerTime: Int64 { since ?? Int64.min }
   var upperTime: Int64 { until ?? Int64.max }
 
-  /// `AND r.app = ? …` for the run alias `r`, with its arguments. Column names are fixed text;
-  /// every value is a bound argument.
-  var runCondition: (sql: String, arguments: StatementArguments) {
-    let condition = runConditionValues
-    return (condition.sql, StatementArguments(condition.values))
-  }
-
-  /// The same condition with its values as ``QueryValue``s.
-  var runConditionValues: (sql: String, values: [QueryValue]) {
+  /// `AND r.app = ? …` for the run alias `r`, with its values. Column names are fixed text;
+  /// every value is a bound value.
+  var runCondition: (sql: String, values: [QueryValue]) {
     var sql = ""
     var values: [QueryValue] = []
     for (column, value) in [("app", app), ("build", build), ("os_version", osVersion), ("device", device)] {
@@ -72,12 +64,6 @@ public struct QueryFilter: Sendable, Hashable {
   /// occurrence counts per conflict, run and day inside the filter (the owner's conflicts only). Rollup rows that the window
   /// cuts are counted exactly from `occurrences` (their first and last times are clamped to the
   /// window).
-  func countsTable(conflictID: Int64? = nil) -> (sql: String, arguments: StatementArguments) {
-    let table = countsTable(conflictID: conflictID, dialect: .sqlite)
-    return (table.sql, StatementArguments(table.values))
-  }
-
-  /// The same table in `dialect`, with its values as ``QueryValue``s.
   func countsTable(conflictID: Int64? = nil, dialect: SQLDialect) -> (sql: String, values: [QueryValue]) {
     let greatest = dialect.greatest
     let least = dialect.least
@@ -103,7 +89,7 @@ public struct QueryFilter: Sendable, Hashable {
       sql += " AND x.conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
       values.append(.text(owner.rawValue))
     }
-    let runs = runConditionValues
+    let runs = runCondition
     sql += runs.sql + "\n)"
     values += runs.values
     return (sql, values)
