@@ -25,6 +25,10 @@ struct CutOffMessages {
   /// The replaced messages' row ids, to delete with the next commit.
   var pendingDeletions: [Int64] { replaced }
 
-  /// Forgets the replaced messages once their deletion is committed.
+  /// Forgets the replaced messages once their deletion is committed (or handed to the
+  /// writer that commits it).
   mutating func committed() { replaced.removeAll() }
+
+  /// Takes back `ids`, whose deletion was not committed, to delete with the next commit.
+  mutating func restore(_ ids: [Int64]) { replaced.insert(contentsOf: ids, at: 0) }
 }

@@ -131,6 +131,39 @@ final class PostgresCommandTests: XCTestCase {
     XCTAssertTrue(again.stderr.contains("already stored"), again.stderr)
   }
 
+  /// Every column of every occurrence (its conflict, run and template by what they hold, not
+  /// by id) as one line, NULL written `∅`: the same statement for both engines.
+  private static let occurrenceLines = """
+    SELECT o.identity || '|' || c.fingerprint || '|' || coalesce(r.run_key, '∅') || '|' || o.time || '|'
+      || o.time_source || '|' || coalesce(o.process, '∅') || '|' || coalesce(CAST(o.pid AS TEXT), '∅') || '|'
+      || o.verdict || '|' || coalesce(o.broken_constraint, '∅') || '|'
+      || coalesce(CAST(o.broken_in_minimal_set AS TEXT), '∅') || '|' || o.source_file || '|' || o.source_line
+      || '|' || t.template || '|' || o.template_values || '|' || coalesce(o.issues, '∅') || '|'
+      || o.analysis_version
+    FROM occurrences o JOIN conflicts c ON c.id = o.conflict_id JOIN runs r ON r.id = o.run_id
+      JOIN block_templates t ON t.id = o.template_id
+    ORDER BY o.identity
+    """
+
+  func testEveryOccurrenceIsStoredAsTheSQLiteFileStoresIt() throws {
+    let (server, _, database, file, _) = try sessionInBothStores()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let onServer = try server.psql(database, Self.occurrenceLines)
+    let script = """
+      import sqlite3, sys
+      for (line,) in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print(line)
+      """
+    let inFile = try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path, Self.occurrenceLines])
+    XCTAssertEqual(inFile.status, 0, inFile.stderr)
+    let serverLines = onServer.split(separator: "\n")
+    XCTAssertGreaterThan(serverLines.count, 100)
+    // The batch holds NULLs, numbers and non-ASCII text: all must arrive as they were.
+    XCTAssertTrue(serverLines.contains { $0.contains("|∅|") }, "no NULL column in the corpus")
+    XCTAssertTrue(serverLines.contains { $0.unicodeScalars.contains { !$0.isASCII && $0 != "∅" } })
+    XCTAssertEqual(serverLines, inFile.stdout.split(separator: "\n"))
+  }
+
   func testReanalysisMovesOccurrencesAsTheSQLiteFileDoes() throws {
     let (server, url, database, file, fingerprints) = try sessionInBothStores()
     defer { try? FileManager.default.removeItem(at: file) }

@@ -24,11 +24,11 @@ final class SQLInterpolationTests: XCTestCase {
     "ConflictDetails.swift": ["counts", "column", "order"],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     "OccurrenceCounts.swift": ["dialect.least", "dialect.greatest"],
-    // Column names from `Occurrence.Columns`; `?` placeholder lists sized by the batch.
+    // Column names from `Occurrence.Columns`; `?` placeholder lists sized by the batch; the
+    // occurrences' `?::bigint[]`/`?::text[]` array parameters, one per column.
     "PostgresIngestRun.swift": [
       "names", "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
-      "placeholders(rows: records.count, width: 11)",
-      "placeholders(rows: records.count, width: columns.count)",
+      "placeholders(rows: records.count, width: 11)", "arrays",
     ],
     // Fixed conditions from the functions' literals; `having` is one of them.
     "Lifecycle.swift": [

@@ -6,21 +6,37 @@ import LCQAnalysis
 /// (`ON CONFLICT … DO NOTHING`: an occurrence another runner stored is a duplicate) and whose
 /// counts (`occurrence_rollup`, the conflicts' counters) are written once per batch.
 ///
+/// A batch is written on a thread of its own while the next one is analysed, so the server's
+/// time and lcq's overlap: ``commit()`` hands the batch over after the one before it is
+/// committed, and ``finish(_:)`` waits for the last. A batch the server refused comes back to
+/// the front of the queue and its error is thrown by the next ``commit()`` or ``finish(_:)``.
+///
 /// Runners that write at once cannot deadlock on lcq's order (new conflicts are inserted in
-/// fingerprint order, existing ones locked in id order); a deadlock or serialization failure
+/// fingerprint order, and the conflicts' counters are updated last, in id order, so a runner
+/// holds those rows only while it commits); a deadlock or serialization failure
 /// the server reports anyway rolls the batch back and runs it again.
-final class PostgresIngestRun: IngestRun {
+final class PostgresIngestRun: IngestRun, @unchecked Sendable {
   let store: PostgresStore
   /// The run's id in `runs`.
   let runID: Int64
-  private(set) var totals = IngestTotals()
+  var totals: IngestTotals { counted.merging(lock.withLock { stored }) }
   var pendingCount: Int { pending.count }
 
+  /// What the adding thread counts (blocks, unparsed, conflicts, input read).
+  private var counted = IngestTotals()
   private var pending: [BlockRecord] = []
   private var added = AddedBlocks()
   private var cutOffs: CutOffMessages
   private let startedOnClock: Int64
   private let startedAt = Date()
+
+  /// The writing thread, and what it shares under `lock`: the counts of what is committed,
+  /// and a batch it could not write.
+  private let writer = DispatchQueue(label: "lcq.postgres.ingest")
+  private let writing = DispatchGroup()
+  private let lock = NSLock()
+  private var stored = StoredCounts()
+  private var refused: (batch: Batch, error: StoreError)?
 
   /// How many times a batch is tried when the server rolls it back for a deadlock or a
   /// serialization failure.
@@ -66,24 +82,70 @@ final class PostgresIngestRun: IngestRun {
   func add(_ record: BlockRecord) {
     cutOffs.add(record)
     pending.append(record)
-    added.add(record, to: &totals)
+    added.add(record, to: &counted)
   }
 
   func setInput(lines: Int, bytes: Int) {
-    totals.lines = lines
-    totals.bytes = bytes
+    counted.lines = lines
+    counted.bytes = bytes
   }
 
+  /// Hands the added blocks to the writing thread once the batch before them is committed.
   func commit() throws(StoreError) {
+    try awaitWriter()
+    let batch = Batch(
+      records: pending, counted: counted, cutOffDeletions: cutOffs.pendingDeletions,
+      appFromLog: added.appFromLog)
+    pending.removeAll(keepingCapacity: true)
+    cutOffs.committed()
+    writing.enter()
+    writer.async {
+      defer { self.writing.leave() }
+      do throws(StoreError) {
+        try self.writeRetrying(batch)
+      } catch {
+        self.lock.withLock { self.refused = (batch, error) }
+      }
+    }
+  }
+
+  func finish(_ ending: RunEnding) throws(StoreError) {
+    try commit()
+    try awaitWriter()
+    let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
+    let runID = self.runID
+    _ = try store.using { link throws(StoreError) in
+      try link.rows(
+        "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
+        [.integer(now), .text(ending.rawValue), .integer(runID)])
+    }
+  }
+
+  /// Waits for the batch being written; a batch the server refused goes back in front of the
+  /// queue (so a later commit tries it again) and its error is thrown.
+  private func awaitWriter() throws(StoreError) {
+    writing.wait()
+    guard
+      let (batch, error) = lock.withLock({ () -> (Batch, StoreError)? in
+        defer { refused = nil }
+        return refused
+      })
+    else { return }
+    pending.insert(contentsOf: batch.records, at: 0)
+    cutOffs.restore(batch.cutOffDeletions)
+    throw error
+  }
+
+  /// Writes `batch` in one transaction, again when the server rolled it back for a deadlock or
+  /// a serialization failure.
+  private func writeRetrying(_ batch: Batch) throws(StoreError) {
     var attempt = 1
     while true {
       do {
-        let totals = try store.using { link throws(StoreError) in
-          try link.transaction { () throws(StoreError) in try write(pending, link) }
+        let stored = try store.using { link throws(StoreError) in
+          try link.transaction { () throws(StoreError) in try write(batch, link) }
         }
-        self.totals = totals
-        pending.removeAll(keepingCapacity: true)
-        cutOffs.committed()
+        lock.withLock { self.stored = stored }
         return
       } catch {
         // 40001 serialization_failure, 40P01 deadlock_detected: the batch was rolled back whole.
@@ -96,35 +158,25 @@ final class PostgresIngestRun: IngestRun {
     }
   }
 
-  func finish(_ ending: RunEnding) throws(StoreError) {
-    try commit()
-    let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
-    let runID = self.runID
-    _ = try store.using { link throws(StoreError) in
-      try link.rows(
-        "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
-        [.integer(now), .text(ending.rawValue), .integer(runID)])
-    }
-  }
-
   // MARK: One batch
 
-  /// Writes `batch` inside the caller's transaction; returns the run's totals after it.
-  private func write(_ batch: [BlockRecord], _ link: PostgresLink) throws(StoreError) -> IngestTotals {
-    var totals = self.totals
-    let occurrences = batch.filter { !$0.isFailed && $0.summary.fingerprint != nil }
-    let failed = batch.filter(\.isFailed)
+  /// Writes `batch` inside the caller's transaction; returns the counts of what is stored
+  /// after it.
+  private func write(_ batch: Batch, _ link: PostgresLink) throws(StoreError) -> StoredCounts {
+    var storedAfter = lock.withLock { stored }
+    let occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
+    let failed = batch.records.filter(\.isFailed)
     let templateIDs = try storeTemplates(of: occurrences, link)
-    let conflictIDs = try storeConflicts(of: occurrences, link, &totals)
+    let conflictIDs = try storeConflicts(of: occurrences, link, &storedAfter)
     var counts = OccurrenceCounts()
-    for chunk in chunks(of: occurrences) {
-      for (conflictID, time) in try insertOccurrences(chunk, templateIDs, conflictIDs, link) {
+    if !occurrences.isEmpty {
+      for (conflictID, time) in try insertOccurrences(occurrences, templateIDs, conflictIDs, link) {
         counts.add(conflictID: conflictID, time: time)
-        totals.occurrences += 1
+        storedAfter.occurrences += 1
       }
     }
     // A block without a fingerprint is not stored (as in the SQLite file's ingest).
-    totals.duplicates += batch.count - failed.count - counts.total
+    storedAfter.duplicates += batch.records.count - failed.count - counts.total
     for values in counts.rollupValues(runID: runID) {
       try link.rows(OccurrenceCounts.rollupSQL(.postgres), values)
     }
@@ -133,8 +185,8 @@ final class PostgresIngestRun: IngestRun {
     }
     var failedStored = 0
     for chunk in chunks(of: failed) { failedStored += try insertFailed(chunk, link) }
-    totals.duplicates += failed.count - failedStored
-    for id in cutOffs.pendingDeletions {
+    storedAfter.duplicates += failed.count - failedStored
+    for id in batch.cutOffDeletions {
       try link.rows("DELETE FROM failed_blocks WHERE id = ?", [.integer(id)])
     }
     try link.rows(
@@ -144,12 +196,13 @@ final class PostgresIngestRun: IngestRun {
       WHERE id = ?
       """,
       [
-        QueryValue(totals.lines), QueryValue(totals.bytes), QueryValue(totals.blocks),
-        QueryValue(totals.occurrences),
-        QueryValue(totals.duplicates), QueryValue(totals.unparsed), QueryValue(totals.newConflicts),
-        QueryValue(added.appFromLog), .integer(runID),
+        QueryValue(batch.counted.lines), QueryValue(batch.counted.bytes), QueryValue(batch.counted.blocks),
+        QueryValue(storedAfter.occurrences),
+        QueryValue(storedAfter.duplicates), QueryValue(batch.counted.unparsed),
+        QueryValue(storedAfter.newConflicts),
+        QueryValue(batch.appFromLog), .integer(runID),
       ])
-    return totals
+    return storedAfter
   }
 
   private func chunks(of records: [BlockRecord]) -> [ArraySlice<BlockRecord>] {
@@ -164,13 +217,22 @@ final class PostgresIngestRun: IngestRun {
     return Array(repeating: row, count: count).joined(separator: ", ")
   }
 
-  /// The template ids of `records`' blocks by template hash, stored when new.
+  /// The template ids of `records`' blocks, stored when new (each distinct template is hashed
+  /// once).
   private func storeTemplates(of records: [BlockRecord], _ link: PostgresLink) throws(StoreError)
-    -> [String: Int64]
+    -> [BlockTemplate.Key: Int64]
   {
+    var keysByHash: [String: [BlockTemplate.Key]] = [:]
+    var seen: Set<BlockTemplate.Key> = []
     var templates: [String: String] = [:]
-    for record in records { templates[SHA256.hex(record.template.template)] = record.template.template }
-    var ids: [String: Int64] = [:]
+    for record in records {
+      let key = record.template.key
+      guard seen.insert(key).inserted else { continue }
+      let hash = SHA256.hex(record.template.template)
+      keysByHash[hash, default: []].append(key)
+      templates[hash] = record.template.template
+    }
+    var ids: [BlockTemplate.Key: Int64] = [:]
     let hashes = templates.keys.sorted()
     for start in stride(from: 0, to: hashes.count, by: Self.rowsPerStatement) {
       let chunk = hashes[start..<min(start + Self.rowsPerStatement, hashes.count)]
@@ -182,16 +244,17 @@ final class PostgresIngestRun: IngestRun {
         "SELECT id, hash FROM block_templates WHERE hash IN \(placeholders(rows: 1, width: chunk.count))",
         chunk.map { .text($0) })
       {
-        ids[try row.value("hash", as: String.self)] = try row.value("id", as: Int64.self)
+        let id = try row.value("id", as: Int64.self)
+        for key in keysByHash[try row.value("hash", as: String.self)] ?? [] { ids[key] = id }
       }
     }
     return ids
   }
 
   /// The conflict ids of `records`' fingerprints, stored when new (in fingerprint order), and
-  /// every one of them locked in id order for the batch's counts.
+  /// the ids of the others read without a lock (their counters are updated at the batch's end).
   private func storeConflicts(
-    of records: [BlockRecord], _ link: PostgresLink, _ totals: inout IngestTotals
+    of records: [BlockRecord], _ link: PostgresLink, _ stored: inout StoredCounts
   ) throws(StoreError) -> [String: Int64] {
     var firstRecord: [String: BlockRecord] = [:]
     for record in records {
@@ -209,7 +272,7 @@ final class PostgresIngestRun: IngestRun {
           time: record.time))
       if let id = try created.first?.value("id", as: Int64.self) {
         ids[fingerprint] = id
-        totals.newConflicts += 1
+        stored.newConflicts += 1
       }
     }
     let known = firstRecord.keys.filter { ids[$0] == nil }.sorted()
@@ -217,7 +280,7 @@ final class PostgresIngestRun: IngestRun {
       let chunk = known[start..<min(start + Self.rowsPerStatement, known.count)]
       for row in try link.rows(
         "SELECT id, fingerprint FROM conflicts WHERE fingerprint IN \(placeholders(rows: 1, width: chunk.count)) "
-          + "ORDER BY id FOR UPDATE",
+          + "ORDER BY id",
         chunk.map { .text($0) })
       {
         ids[try row.value("fingerprint", as: String.self)] = try row.value("id", as: Int64.self)
@@ -226,35 +289,55 @@ final class PostgresIngestRun: IngestRun {
     return ids
   }
 
-  /// Inserts `records` as occurrences, skipping identities already stored; returns the
-  /// conflict id and time of each row inserted.
+  /// Inserts `records` as occurrences, skipping identities already stored, in one statement
+  /// that binds a column per array; returns the conflict id and time of each row inserted.
   private func insertOccurrences(
-    _ records: ArraySlice<BlockRecord>, _ templateIDs: [String: Int64], _ conflictIDs: [String: Int64],
+    _ records: [BlockRecord], _ templateIDs: [BlockTemplate.Key: Int64], _ conflictIDs: [String: Int64],
     _ link: PostgresLink
   ) throws(StoreError) -> [(Int64, Int64)] {
     let columns = StoredRows.Occurrence.Columns.allCases
-    var values: [QueryValue] = []
-    values.reserveCapacity(records.count * columns.count)
+    var values = Array(repeating: [QueryValue](), count: columns.count)
+    for index in values.indices { values[index].reserveCapacity(records.count) }
     for record in records {
       guard let fingerprint = record.summary.fingerprint, let conflictID = conflictIDs[fingerprint],
-        let templateID = templateIDs[SHA256.hex(record.template.template)]
+        let templateID = templateIDs[record.template.key]
       else {
         throw .postgres(path: "", message: "a block's conflict or template was not stored", sqlState: nil)
       }
       let occurrence = StoredRows.Occurrence(
         record, conflictID: conflictID, runID: runID, templateID: templateID)
-      values += StoredRows.values(of: occurrence)
+      for (index, value) in StoredRows.values(of: occurrence).enumerated() { values[index].append(value) }
     }
-    let names = columns.map(\.rawValue).joined(separator: ", ")
-    let rows = try link.rows(
-      "INSERT INTO occurrences (\(names)) VALUES \(placeholders(rows: records.count, width: columns.count)) "
-        + "ON CONFLICT (identity) DO NOTHING RETURNING conflict_id, time",
-      values)
+    let arrays = zip(columns, values).map {
+      PostgresArrayParameter(element: Self.element(of: $0), values: $1)
+    }
+    let rows = try link.rows(Self.occurrenceInsertSQL, arrays: arrays)
     var inserted: [(Int64, Int64)] = []
+    inserted.reserveCapacity(rows.count)
     for row in rows {
       inserted.append((try row.value("conflict_id", as: Int64.self), try row.value("time", as: Int64.self)))
     }
     return inserted
+  }
+
+  /// `INSERT INTO occurrences (…) SELECT * FROM unnest(?::bigint[], ?::text[], …) ON CONFLICT …`,
+  /// with the columns of ``StoredRows/Occurrence/Columns`` in their order.
+  static let occurrenceInsertSQL: String = {
+    let columns = StoredRows.Occurrence.Columns.allCases
+    let names = columns.map(\.rawValue).joined(separator: ", ")
+    let arrays = columns.map { "?::\(element(of: $0).sqlName)[]" }.joined(separator: ", ")
+    return "INSERT INTO occurrences (\(names)) SELECT * FROM unnest(\(arrays)) "
+      + "ON CONFLICT (identity) DO NOTHING RETURNING conflict_id, time"
+  }()
+
+  /// The type of the array that carries `column`'s values.
+  static func element(of column: StoredRows.Occurrence.Columns) -> PostgresArrayParameter.Element {
+    switch column {
+    case .conflictID, .runID, .time, .pid, .brokenInMinimalSet, .sourceLine, .templateID: .bigint
+    case .identity, .timeSource, .process, .verdict, .brokenConstraint, .sourceFile, .templateValues, .issues,
+      .analysisVersion:
+      .text
+    }
   }
 
   /// Inserts `records` as failed blocks, skipping identities already stored; returns how many
@@ -280,5 +363,35 @@ final class PostgresIngestRun: IngestRun {
       ON CONFLICT (identity) DO NOTHING RETURNING id
       """, values
     ).count
+  }
+}
+
+/// One batch as the writing thread takes it: the blocks, and what the run had counted and
+/// read when it was handed over.
+private struct Batch {
+  var records: [BlockRecord]
+  var counted: IngestTotals
+  var cutOffDeletions: [Int64]
+  var appFromLog: String?
+}
+
+/// What a run has stored: the part of ``IngestTotals`` that only the database can tell.
+struct StoredCounts {
+  /// Occurrences stored for the first time.
+  var occurrences = 0
+  /// Blocks an earlier ingest had already stored.
+  var duplicates = 0
+  /// Fingerprints this run stored first.
+  var newConflicts = 0
+}
+
+extension IngestTotals {
+  /// These totals with `stored`'s counts in place of their own.
+  func merging(_ stored: StoredCounts) -> IngestTotals {
+    var totals = self
+    totals.occurrences = stored.occurrences
+    totals.duplicates = stored.duplicates
+    totals.newConflicts = stored.newConflicts
+    return totals
   }
 }

@@ -94,6 +94,19 @@ final class PostgresLink: @unchecked Sendable {
     try result(sql, values).metadata.rows ?? 0
   }
 
+  /// Runs `sql` with `arrays` bound to its `?`s, each as one array parameter; returns its rows.
+  func rows(_ sql: String, arrays: [PostgresArrayParameter]) throws(StoreError) -> [PostgresRandomAccessRow] {
+    var binds = PostgresBindings(capacity: arrays.count)
+    for array in arrays {
+      do {
+        try binds.append(array)
+      } catch {
+        throw .postgres(path: displayPath, message: "\(error)", sqlState: nil)
+      }
+    }
+    return try result(sql, binds).rows.map { $0.makeRandomAccess() }
+  }
+
   private func result(_ sql: String, _ values: [QueryValue]) throws(StoreError) -> PostgresQueryResult {
     var binds = PostgresBindings(capacity: values.count)
     for value in values {
@@ -103,6 +116,10 @@ final class PostgresLink: @unchecked Sendable {
       case .null: binds.appendNull()
       }
     }
+    return try result(sql, binds)
+  }
+
+  private func result(_ sql: String, _ binds: PostgresBindings) throws(StoreError) -> PostgresQueryResult {
     let query = PostgresQuery(unsafeSQL: SQLText.numbered(sql), binds: binds)
     // A query sent on a connection the server has already closed is never answered: ask first.
     guard !connection.isClosed else {
