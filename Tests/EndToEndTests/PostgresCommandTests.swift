@@ -126,6 +126,11 @@ final class PostgresCommandTests: XCTestCase {
     XCTAssertTrue(prunedFile.stderr.hasPrefix("lcq: pruned "), prunedFile.stderr)
     XCTAssertFalse(prunedFile.stderr.hasPrefix("lcq: pruned 0 occurrences"), prunedFile.stderr)
     try assertSameAnswers(Array(commands.prefix(10)), server: url, file: file.path)
+    // Vacuuming changes no answer (PostgreSQL's VACUUM gives space back to the tables).
+    let vacuum = try LCQProcess.run(["db", "vacuum", "--db", url])
+    XCTAssertEqual(vacuum.status, 0, vacuum.stderr)
+    XCTAssertTrue(vacuum.stderr.hasPrefix("lcq: vacuumed: "), vacuum.stderr)
+    try assertSameAnswers(Array(commands.prefix(3)), server: url, file: file.path)
     // A second ingest of the same logs stores nothing again.
     let again = try LCQProcess.run(["ingest", "--db", url, "--ingest-time", "2026-11-20T10:00:00Z"] + logs)
     XCTAssertTrue(again.stderr.contains("already stored"), again.stderr)
