@@ -33,6 +33,52 @@ final class OwnershipTests: XCTestCase {
       [.system, .system, .system, .system, .app, .app, .app, .autoresizing])
   }
 
+  /// The identifiers and classes the keyboard, the navigation bar, AppKit's stack view and
+  /// size fitting give their own constraints; a keyboard identifier on the app's own view stays
+  /// the app's.
+  func testTheKeyboardTheBarsAndSizeFittingOwnTheirConstraints() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 'assistantHeight' SystemInputAssistantView.height == 45   (active, names: SystemInputAssistantView:0x10 )>",
+      "<NSLayoutConstraint:0x2 'assistantHeight' TUISystemInputAssistantView:0x11.height == 44   (active)>",
+      "<NSLayoutConstraint:0x3 'assistantHeight' MyApp.Panel:0x12.height == 44   (active)>",
+      "<NSLayoutConstraint:0x4 'fittingSizeHTarget' UITableViewCellContentView:0x13.width == 0   (active)>",
+      "<NSLayoutConstraint:0x5 'UINavItemContentGuide-leading' H:[_UIButtonBarButton:0x14]-(6)-[UILayoutGuide:0x15'UINavigationBarItemContentLayoutGuide']   (active)>",
+      "<NSLayoutConstraint:0x6 'NSStackView.Edge.Top' V:|-(0)-[NSButton:0x16]   (active, names: '|':NSStackView:0x17 )>",
+      "<NSLayoutConstraint:0x7 'NSViewSafeAreaLayoutGuide-top' V:|-(52)-[NSLayoutGuide:0x18]   (active, names: '|':NSView:0x19 )>",
+    ])
+    XCTAssertEqual(
+      analysis.diagnosis?.owners, [.system, .system, .app, .system, .system, .system, .system])
+  }
+
+  /// A conflict among UIKit's own constraints that many apps report says what it is (corpus
+  /// 019's shape): the margins guide runs from the stack's left + 15 to its right − 15, so its
+  /// width is w − 30, which cannot be ≥ 0 when the stack's width w ≤ 0. The same text is never
+  /// added to a conflict the app can change: the app's 100-pt button inside a stack of width ≤ 0.
+  func testAKnownSystemConflictSaysWhatItIs() {
+    let bar = [
+      "<NSLayoutConstraint:0x1 _UIButtonBarStackView:0x10.width <= 0   (active)>",
+      "<NSLayoutConstraint:0x2 'UIView-leftMargin-guide-constraint' H:|-(15)-[UILayoutGuide:0x20'UIViewLayoutMarginsGuide'](LTR)   (active, names: '|':_UIButtonBarStackView:0x10 )>",
+      "<NSLayoutConstraint:0x3 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0x20'UIViewLayoutMarginsGuide']-(15)-|(LTR)   (active, names: '|':_UIButtonBarStackView:0x10 )>",
+    ]
+    let system = analyze(bar)
+    XCTAssertEqual(system.verdict, .conflict)
+    XCTAssertEqual(system.diagnosis?.conflictOwner, .system)
+    XCTAssertEqual(
+      system.diagnosis?.noFixReason,
+      "there is no fix in the app's constraints: every constraint of the conflict is UIKit's own "
+        + "(the app can only change how it configures those views); known OS behaviour: UIKit lays out the "
+        + "buttons of a navigation bar or toolbar before the bar has its width (iOS 11 and later; Stack "
+        + "Overflow questions 45163786 and 45487045)")
+    // The app's own 100-pt wide button inside the same stack: the app's conflict, its own fix.
+    let app = analyze([
+      bar[0], "<NSLayoutConstraint:0x4 MyApp.Button:0x30.width == 100   (active)>",
+      "<NSLayoutConstraint:0x5 MyApp.Button:0x30.width <= _UIButtonBarStackView:0x10.width   (active)>",
+    ])
+    XCTAssertEqual(app.verdict, .conflict)
+    XCTAssertEqual(app.diagnosis?.conflictOwner, .app)
+    XCTAssertFalse(app.diagnosis?.noFixReason?.contains("known OS behaviour") ?? false)
+  }
+
   /// UIKit's keyboard containers against each other (corpus log 105's shape): `top = window's
   /// top + 20` and `top = window's top` cannot both hold (20 ≠ 0), both are UIKit's, so the
   /// conflict is the system's and no fix is offered; the app's view added to the same list
@@ -50,7 +96,9 @@ final class OwnershipTests: XCTestCase {
     XCTAssertEqual(
       system.diagnosis?.noFixReason,
       "there is no fix in the app's constraints: every constraint of the conflict is UIKit's own "
-        + "(the app can only change how it configures those views)")
+        + "(the app can only change how it configures those views); known OS behaviour: the keyboard's own "
+        + "window adjusts its input views to a window whose size changed, as in iPad Split View (rdar://24911739)"
+    )
 
     // The app's bar, 50 high and 60 below the top of UIKit's host view, must end above the
     // host's bottom; the host fills UIKit's 100-pt container: 60 + 50 = 110 > 100.
@@ -77,7 +125,7 @@ final class OwnershipTests: XCTestCase {
     let identifiers = [
       "UIView-Encapsulated-Layout-", "NSView-Encapsulated-Layout-", "UISV-", "NSSV-",
       "UIInputWindowController",
-      "_UI", "UIViewSafeAreaLayoutGuide",
+      "_UI", "UIViewSafeAreaLayoutGuide", "NSViewSafeAreaLayoutGuide", "NSStackView.", "fittingSize", "UINav",
     ]
     let containers: Set<String> = [
       "UIInputSetContainerView", "UIInputSetHostView", "UITextEffectsWindow", "UIRemoteKeyboardWindow",

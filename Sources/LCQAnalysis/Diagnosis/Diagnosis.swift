@@ -54,6 +54,11 @@ public struct Diagnosis: Sendable {
         changeable
         ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in \(framework)'s constraints"
         : "there is no fix in the app's constraints: every constraint of the conflict is \(framework)'s own (the app can only change how it configures those views)"
+      if !changeable,
+        let behaviour = KnownSystemConflicts.behaviour(of: replay.minimalSet.map { block.member($0) })
+      {
+        noFixReason = (noFixReason ?? "") + "; known OS behaviour: " + behaviour
+      }
     }
   }
 

@@ -22,7 +22,12 @@ enum ConstraintOwnership {
     "UIView-bottomMargin-guide", "UIView-leadingMargin-guide", "UIView-trailingMargin-guide",
     "UIViewSafeAreaLayoutGuide", "_UITemporaryLayout", "_UIParallax", "UIButtonBar",
     "UIKBAutofill", "UIInputWindowController", "UIWindow-", "_UI", "NSWindow-", "NSTouchBar",
+    "NSViewSafeAreaLayoutGuide", "NSStackView.", "UINav", "fittingSize",
   ]
+
+  /// Identifiers the keyboard gives its own constraints (they name no framework, so they count
+  /// only on a keyboard view: an app may call its own constraint `assistantHeight`).
+  static let keyboardIdentifierPrefixes = ["assistantHeight", "assistantView.", "accessoryView."]
 
   /// Public classes of views that only UIKit and AppKit place and constrain: the keyboard's
   /// windows and containers, presentation and navigation containers, toolbar item viewers.
@@ -31,15 +36,17 @@ enum ConstraintOwnership {
     "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView",
     "UIViewControllerWrapperView", "UITableViewWrapperView", "UISystemInputAssistantView",
     "UICompatibilityInputViewController", "NSToolbarItemViewer", "NSToolbarView", "NSTitlebarView",
-    "NSTitlebarContainerView", "NSThemeFrame",
+    "NSTitlebarContainerView", "NSThemeFrame", "SystemInputAssistantView",
   ]
 
-  /// Class prefixes of the keyboard's views.
-  static let systemContainerPrefixes = ["UIKeyboard", "UIKB", "UIInputSet"]
+  /// Class prefixes of the keyboard's views (`TUI…`: the TextInputUI framework's, such as
+  /// `TUISystemInputAssistantView`).
+  static let systemContainerPrefixes = ["UIKeyboard", "UIKB", "UIInputSet", "TUI"]
 
   /// Who made `constraint`.
   ///
-  /// `system` for the identifiers UIKit and AppKit give their own constraints, for content-size,
+  /// `system` for the identifiers UIKit and AppKit give their own constraints (the keyboard's
+  /// only on a keyboard view), for content-size,
   /// layout-support and baseline constraints, and for a constraint whose every item (its
   /// `names:` list included) is a private class (`_UI…`, `_NS…`) or a system container; a plain
   /// `UIView` or `NSView` could be the app's, so a constraint that mentions one stays the
@@ -54,6 +61,13 @@ enum ConstraintOwnership {
     {
       return .system
     }
+    // A names-only item is printed by its name, which for the keyboard's views is their class.
+    if let identifier = constraint.identifier,
+      keyboardIdentifierPrefixes.contains(where: identifier.hasPrefix),
+      constraint.items.contains(where: { isSystemContainer($0) || isSystemContainer(named: $0.name) })
+    {
+      return .system
+    }
     let items = constraint.items + constraint.names.map(\.item)
     return items.allSatisfy(isSystemContainer) ? .system : .app
   }
@@ -65,7 +79,12 @@ enum ConstraintOwnership {
 
   /// Whether `item` is a view only the system places: a private class or a system container.
   static func isSystemContainer(_ item: LayoutItem) -> Bool {
-    guard let name = item.moduleLessClassName else { return false }
+    isSystemContainer(named: item.moduleLessClassName)
+  }
+
+  /// Whether the class `name` is a private class or a system container.
+  static func isSystemContainer(named name: String?) -> Bool {
+    guard let name else { return false }
     return name.hasPrefix("_") || systemContainerClasses.contains(name)
       || systemContainerPrefixes.contains(where: name.hasPrefix)
   }
