@@ -124,13 +124,15 @@ public enum CheckText {
 
     /// `LINE: 'WORD' is not a fingerprint (…)`.
     public var description: String {
-      "\(line): '\(word)' is not a fingerprint (v1: and 16 hexadecimal digits)"
+      "\(line): '\(word)' is not a fingerprint (a version such as v2:, then 16 hexadecimal digits)"
     }
   }
 
   /// The fingerprints of a baseline file: the first word of each line, `#` comments and blank
   /// lines skipped. Lines end at a line feed (a carriage return before it is dropped); every
-  /// other first word must be a fingerprint (`v1:` and 16 lower-case hexadecimal digits).
+  /// other first word must be a fingerprint (`v` and the version's digits, `:`, and 16
+  /// lower-case hexadecimal digits; an older version's fingerprint names the conflict it became
+  /// through the store's aliases).
   public static func fingerprints(inBaseline text: String) throws(BaselineError) -> Set<String> {
     var result = Set<String>()
     // Bytes, not Characters: Swift reads "\r\n" as one Character, which would hide a line end.
@@ -148,10 +150,14 @@ public enum CheckText {
     return result
   }
 
-  /// Whether `word` is `v1:` and 16 lower-case hexadecimal digits.
+  /// Whether `word` is `v`, the version's digits, `:` and 16 lower-case hexadecimal digits.
   static func isFingerprint(_ word: Substring.UTF8View.SubSequence) -> Bool {
-    let digits = word.dropFirst(3)
-    return word.starts(with: "v1:".utf8) && digits.count == 16
-      && digits.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    guard word.first == UInt8(ascii: "v"), let colon = word.firstIndex(of: UInt8(ascii: ":")) else {
+      return false
+    }
+    let version = word[word.index(after: word.startIndex)..<colon]
+    let digits = word[word.index(after: colon)...]
+    return (1...3).contains(version.count) && version.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+      && digits.count == 16 && digits.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 }

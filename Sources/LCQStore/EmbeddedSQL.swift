@@ -271,6 +271,22 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0006_fingerprint_aliases.sql",
+      sql: #"""
+      -- lcq store, schema 6: fingerprints a conflict was known by under an older fingerprint version.
+      -- `lcq db reanalyze` adds one when all of an old conflict's occurrences move to one conflict
+      -- (a new version groups what the old one kept apart, or writes the same group anew), so that
+      -- `lcq show v1:…`, a check's baseline of accepted fingerprints and a team's notes written
+      -- before the upgrade still name the conflict. Pruning a conflict removes its aliases.
+      CREATE TABLE fingerprint_aliases (
+        fingerprint TEXT PRIMARY KEY,
+        conflict_id INTEGER NOT NULL REFERENCES conflicts(id) ON DELETE CASCADE
+      );
+      CREATE INDEX fingerprint_aliases_conflict ON fingerprint_aliases(conflict_id);
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -472,6 +488,21 @@ public enum EmbeddedSQL {
       LANGUAGE sql IMMUTABLE STRICT AS $$
         SELECT position - 1, element FROM jsonb_array_elements_text(CAST(document AS jsonb)) WITH ORDINALITY AS t(element, position)
       $$;
+
+      """#
+    ),
+    (
+      name: "0003_fingerprint_aliases.sql",
+      sql: #"""
+      -- lcq team store, schema 3 (SQLite's 0006): fingerprints a conflict was known by under an older
+      -- fingerprint version, added by `lcq db reanalyze` when all of an old conflict's occurrences
+      -- move to one conflict; `lcq show`, a check's baseline and lookups by an old fingerprint read
+      -- them. Pruning a conflict removes its aliases.
+      CREATE TABLE fingerprint_aliases (
+        fingerprint TEXT PRIMARY KEY,
+        conflict_id BIGINT NOT NULL REFERENCES conflicts(id) ON DELETE CASCADE
+      );
+      CREATE INDEX fingerprint_aliases_conflict ON fingerprint_aliases(conflict_id);
 
       """#
     ),

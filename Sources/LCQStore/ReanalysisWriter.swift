@@ -195,14 +195,14 @@ public final class ReanalysisWriter: ReanalysisRecorder {
     }
   }
 
-  /// Carries statuses to the conflicts that took all of an old conflict's occurrences, removes
-  /// conflicts left with none, and refreshes every conflict's counts; returns how many it removed.
+  /// Carries statuses to the conflicts that took all of an old conflict's occurrences
+  /// (``ReanalysisStatements/carryForward(_:_:)``), removes conflicts left with none, and
+  /// refreshes every conflict's counts; returns how many it removed.
   public func finish() throws(StoreError) -> Int {
-    try store.write { db in
-      for (old, targets) in moves {
-        guard targets.count == 1, let target = targets.first else { continue }
-        try db.execute(sql: ReanalysisStatements.carryStatus, arguments: [old, target])
-      }
+    let moves = self.moves
+    let path = store.path
+    return try store.write { db in
+      try ReanalysisStatements.carryForward(moves, Store.queries(on: db, path: path))
       var removed = 0
       for old in moves.keys {
         try db.execute(sql: ReanalysisStatements.removeEmpty, arguments: [old, old])
@@ -235,6 +235,47 @@ enum ReanalysisStatements {
       .integer(occurrence.id),
     ]
   }
+
+  /// Carries the statuses and fingerprints of old conflicts to the conflicts that took all their
+  /// occurrences (`moves`: each old conflict's targets; one that went to several keeps both to
+  /// itself): the old fingerprint, and those it was known by, become aliases of the new
+  /// conflict (`fingerprint_aliases`). A target that is not open keeps its own status. When several old conflicts became
+  /// one (a new fingerprint version groups what the old one kept apart), the status changed
+  /// last wins: a resolution with its build, or an ignore, as the team last decided about that
+  /// bug; `lcq regressed` then shows a resolved one seen again after its build.
+  static func carryForward(_ moves: [Int64: Set<Int64>], _ engine: QueryEngine) throws(StoreError) {
+    let wholly = moves.compactMapValues { $0.count == 1 ? $0.first : nil }
+    guard !wholly.isEmpty else { return }
+    let decided = try engine.rows(
+      "SELECT id, coalesce(status_changed_at, 0) AS changed FROM conflicts WHERE status != 'open'")
+    let latestFirst = decided.compactMap { row -> (id: Int64, changed: Int64)? in
+      guard let id = row.integer("id"), wholly[id] != nil else { return nil }
+      return (id, row.integer("changed") ?? 0)
+    }.sorted { ($0.changed, $0.id) > ($1.changed, $1.id) }
+    for old in latestFirst {
+      guard let target = wholly[old.id] else { continue }
+      try engine.execute(carryStatus, [.integer(old.id), .integer(target)])
+    }
+    for (old, target) in wholly.sorted(by: { $0.key < $1.key }) {
+      try engine.execute(moveAliases, [.integer(target), .integer(old), .integer(old)])
+      try engine.execute(addAlias, [.integer(target), .integer(old)])
+    }
+  }
+
+  /// Makes old conflict `?` 2's fingerprint an alias of `?` 1, when `?` 2 has no occurrence
+  /// left (it is about to be removed).
+  static let addAlias = """
+    INSERT INTO fingerprint_aliases (fingerprint, conflict_id)
+    SELECT fingerprint, ? FROM conflicts
+    WHERE id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = conflicts.id)
+    ON CONFLICT (fingerprint) DO UPDATE SET conflict_id = excluded.conflict_id
+    """
+
+  /// Moves the aliases of old conflict `?` 2 to `?` 1, when `?` 2 (`?` 3) has no occurrence left.
+  static let moveAliases = """
+    UPDATE fingerprint_aliases SET conflict_id = ?
+    WHERE conflict_id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)
+    """
 
   /// Carries an old conflict's status to the one conflict (`?` 2) that took all its
   /// occurrences (`?` 1), when that one is open.

@@ -6,7 +6,7 @@ final class CheckCommandTests: XCTestCase {
   var fixture: StoreFixture!
   let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
   let selfSizing = LCQProcess.repositoryRoot.appendingPathComponent("Examples/self-sizing-cell.log").path
-  let selfSizingFingerprint = "v1:2709bc0ae7868b5e"
+  let selfSizingFingerprint = "v2:66d5c32fa0cef1ec"
 
   override func setUpWithError() throws {
     fixture = try StoreFixture()

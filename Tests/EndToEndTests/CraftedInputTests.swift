@@ -295,7 +295,8 @@ final class CraftedInputTests: XCTestCase {
     let refused = try fixture.lcq(["check", "--build", "100", "--baseline", bad])
     XCTAssertEqual(refused.status, 2)
     XCTAssertEqual(
-      refused.stderr, "lcq: \(bad):3: 'v1:XYZ' is not a fingerprint (v1: and 16 hexadecimal digits)\n")
+      refused.stderr,
+      "lcq: \(bad):3: 'v1:XYZ' is not a fingerprint (a version such as v2:, then 16 hexadecimal digits)\n")
   }
 
   // MARK: Secrets (M3)

@@ -6,9 +6,9 @@ import XCTest
 final class OwnerFilterTests: XCTestCase {
   private var fixture: StoreFixture!
   /// Corpus 009: the app's image view against a cell's width (the app's).
-  private let appConflict = "v1:5f32cfcdc49338e8"
+  private let appConflict = "v2:abc41059aeb275f3"
   /// Corpus 105: UIKit's keyboard container against UIKit's keyboard window (the system's).
-  private let systemConflict = "v1:0ecd1c51deff7414"
+  private let systemConflict = "v2:28d8d16750f56ab1"
 
   override func setUpWithError() throws {
     fixture = try StoreFixture()
@@ -33,7 +33,7 @@ final class OwnerFilterTests: XCTestCase {
     XCTAssertEqual(try fingerprints(["new", "--owner", "system"] + window), [systemConflict])
     XCTAssertEqual(
       try fixture.python("print(db.execute('SELECT owner FROM conflicts ORDER BY fingerprint').fetchall())"),
-      "[('system',), ('app',)]", "v1:0e… is the system's, v1:5f… the app's")
+      "[('system',), ('app',)]", "v2:28… is the system's, v2:ab… the app's")
     let wrong = try fixture.lcq(["top", "--owner", "uikit"])
     XCTAssertEqual(wrong.status, 64)
   }
@@ -75,7 +75,7 @@ final class OwnerFilterTests: XCTestCase {
     XCTAssertTrue(
       markdown.stdout.contains(
         "### System noise (1)\n\nUIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
-          + "- **UIInputSetContainerView top vs keyboard** `v1:0ecd1c51`: 1 occurrence\n"),
+          + "- **UIInputSetContainerView top vs keyboard** `v2:28d8d167`: 1 occurrence\n"),
       markdown.stdout)
     let html = try fixture.lcq(["report", "--format", "html"] + window)
     XCTAssertTrue(html.stdout.contains("<h2>System noise (1)</h2>"))

@@ -180,15 +180,20 @@ final class PostgresCommandTests: XCTestCase {
       UPDATE occurrences SET conflict_id = (SELECT id FROM conflicts WHERE fingerprint = '\(fingerprints[0])'),
         analysis_version = 'v0' WHERE id % 3 = 0
       """
-    try server.psql(database, stale)
-    let python = try LCQProcess.execute(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "python3", "-c",
-        "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
-        file.path, stale,
-      ])
-    XCTAssertEqual(python.status, 0, python.stderr)
+    // And the second conflict known by an older version's fingerprint.
+    let renamed =
+      "UPDATE conflicts SET fingerprint = 'v1:3333333333333333' WHERE fingerprint = '\(fingerprints[1])'"
+    for statement in [stale, renamed] {
+      try server.psql(database, statement)
+      let python = try LCQProcess.execute(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "python3", "-c",
+          "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
+          file.path, statement,
+        ])
+      XCTAssertEqual(python.status, 0, python.stderr)
+    }
     XCTAssertNotEqual(
       try LCQProcess.run(
         ["top", "--owner", "all", "--limit", "500", "--format", "json", "--db", file.path] + window
@@ -202,6 +207,10 @@ final class PostgresCommandTests: XCTestCase {
       )
       .stdout, before.stdout)
     try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: file.path)
+    // The old fingerprint names the conflict it became, on both engines.
+    try assertSameAnswers([["show", "v1:3333", "--format", "json"]], server: url, file: file.path)
+    XCTAssertTrue(
+      try LCQProcess.run(["show", "v1:3333", "--db", url]).stdout.contains(fingerprints[1]))
     XCTAssertEqual(
       try server.psql(
         database,

@@ -76,7 +76,7 @@ final class StoreCommandTests: XCTestCase {
     let markdownLines = markdown.stdout.split(separator: "\n")
     XCTAssertEqual(markdownLines.count, 3)
     XCTAssertEqual(markdownLines[1], "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |")
-    XCTAssertTrue(markdownLines[2].hasPrefix("| v1:5f32cfcdc49338e8 |"))
+    XCTAssertTrue(markdownLines[2].hasPrefix("| v2:abc41059aeb275f3 |"))
   }
 
   func testTrendByBuildAndByDay() throws {
@@ -90,7 +90,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(days.map { $0["day"] as? String }, ["2017-12-10", "2024-03-05"])
     XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 12])
 
-    let one = try fixture.rows(["trend", "5f32", "--by", "build"])
+    let one = try fixture.rows(["trend", "abc4", "--by", "build"])
     XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "102"])
     XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 1])
 
@@ -99,7 +99,7 @@ final class StoreCommandTests: XCTestCase {
   }
 
   func testShowTellsEverythingAboutOneConflict() throws {
-    let details = try XCTUnwrap(try fixture.json(["show", "5f32cf"]) as? [String: Any])
+    let details = try XCTUnwrap(try fixture.json(["show", "abc410"]) as? [String: Any])
     XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
     XCTAssertEqual(details["occurrences"] as? Int, 8)
     XCTAssertEqual(details["runs"] as? Int, 2)
@@ -116,11 +116,11 @@ final class StoreCommandTests: XCTestCase {
     let original = try String(contentsOfFile: LCQProcess.corpusFile("009"), encoding: .utf8)
     XCTAssertTrue(original.contains(sample), "the sample block is the logged text, byte for byte")
 
-    let text = try fixture.lcq(["show", "v1:5f32"])
+    let text = try fixture.lcq(["show", "v2:abc4"])
     XCTAssertTrue(text.stdout.contains("seen: 8 times in 2 runs"), text.stdout)
     XCTAssertTrue(text.stdout.contains("Minimal conflicting set:"))
 
-    let ambiguous = try fixture.lcq(["show", "v1:"])
+    let ambiguous = try fixture.lcq(["show", "v2:"])
     XCTAssertEqual(ambiguous.status, 1)
     XCTAssertTrue(ambiguous.stderr.contains("matches 6 conflicts"), ambiguous.stderr)
     let unknown = try fixture.lcq(["show", "ffffffff"])
@@ -134,18 +134,18 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 7)  // A, B, C–G
     XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
 
-    XCTAssertEqual(try fixture.lcq(["resolve", "5f32", "--in-build", "101"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "101"]).status, 0)
     let regressed = try fixture.rows(["regressed"])
     XCTAssertEqual(fingerprints(regressed), [StoreFixture.conflictA])
     XCTAssertEqual(regressed.first?["occurrences"] as? Int, 1)  // in build 102; build 100 does not count
     XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
 
     // Resolved in the very build that saw it again (102): "at or after the fix" includes it.
-    XCTAssertEqual(try fixture.lcq(["resolve", "5f32", "--in-build", "102"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "102"]).status, 0)
     XCTAssertEqual(fingerprints(try fixture.rows(["regressed"])), [StoreFixture.conflictA])
 
     // Resolved in a build after every occurrence: older builds never make a regression.
-    XCTAssertEqual(try fixture.lcq(["resolve", "5f32", "--in-build", "102.1"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "102.1"]).status, 0)
     XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
 
     // Not seen in the newest build (102): B and C–G, open ones only.
@@ -153,7 +153,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["ignore", StoreFixture.conflictB]).status, 0)
     XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 5)
     XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 6)  // ignored: never new
-    XCTAssertEqual(try fixture.lcq(["reopen", "34d5"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["reopen", "8d54"]).status, 0)
     XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 6)
     let top = try fixture.rows(["top", "--limit", "1"])
     XCTAssertEqual(top.first?["status"] as? String, "resolved")
@@ -263,6 +263,63 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(stats["occurrences"] as? Int, 30)
     // A, once more
     XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
+  }
+
+  /// A database an older lcq wrote, whose fingerprint version kept apart what this one groups:
+  /// conflict A's 8 occurrences stored as two old conflicts, run 1's 7 (ignored at time 1,000)
+  /// and run 3's 1 (resolved in build 101 at time 2,000). `db reanalyze` puts all 8 in A, which
+  /// takes the status decided last (resolved in 101, so build 102's occurrence is a
+  /// regression), removes the two old rows (13 conflicts, as before the split), and keeps their
+  /// old fingerprints as names of A for `show` and a check's baseline. Decided the other way
+  /// round (the ignore last), A is ignored.
+  func testANewFingerprintVersionGroupsHistoryAndKeepsTheOldNames() throws {
+    func split(ignoredAt: Int, resolvedAt: Int) throws {
+      _ = try fixture.python(
+        """
+        a = db.execute("SELECT id FROM conflicts WHERE fingerprint = ?", (sys.argv[2],)).fetchone()[0]
+        columns = [r[1] for r in db.execute("PRAGMA table_info(conflicts)") if r[1] != "id"]
+        selected = ", ".join("'v1:2222222222222222'" if c == "fingerprint" else c for c in columns)
+        db.execute(f"INSERT INTO conflicts ({', '.join(columns)}) SELECT {selected} FROM conflicts WHERE id = ?", (a,))
+        b = db.execute("SELECT id FROM conflicts WHERE fingerprint = 'v1:2222222222222222'").fetchone()[0]
+        db.execute("UPDATE conflicts SET fingerprint = 'v1:1111111111111111', status = 'ignored', resolved_build = NULL, resolved_build_key = NULL, status_changed_at = ? WHERE id = ?", (int(sys.argv[3]), a))
+        db.execute("UPDATE conflicts SET status = 'resolved', resolved_build = '101', resolved_build_key = (SELECT build_key FROM runs WHERE build = '101'), status_changed_at = ? WHERE id = ?", (int(sys.argv[4]), b))
+        db.execute("UPDATE occurrences SET conflict_id = ? WHERE conflict_id = ? AND run_id = (SELECT id FROM runs WHERE build = '102')", (b, a))
+        db.execute("UPDATE occurrences SET analysis_version = 'v1' WHERE conflict_id IN (?, ?)", (a, b))
+        db.commit()
+        """, arguments: [StoreFixture.conflictA, "\(ignoredAt)", "\(resolvedAt)"])
+    }
+    try split(ignoredAt: 1_000, resolvedAt: 2_000)
+    let older = try fixture.lcq(["ingest", "--build", "103"], stdin: Data())
+    XCTAssertTrue(
+      older.stderr.contains(
+        "lcq: 2 conflicts were stored by an older lcq with fingerprints of another version;"),
+      older.stderr)
+    let reanalyze = try fixture.lcq(["db", "reanalyze"])
+    XCTAssertEqual(reanalyze.status, 0, reanalyze.stderr)
+    XCTAssertTrue(reanalyze.stderr.contains("8 changed"), reanalyze.stderr)
+    let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
+    XCTAssertEqual(stats["conflicts"] as? Int, 13)
+    let details = try XCTUnwrap(try fixture.json(["show", "v1:1111"]) as? [String: Any])
+    XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
+    XCTAssertEqual(details["status"] as? String, "resolved")
+    XCTAssertEqual(details["resolved_build"] as? String, "101")
+    XCTAssertEqual(details["occurrences"] as? Int, 8)
+    XCTAssertEqual(
+      try fixture.rows(["regressed"]).map { $0["fingerprint"] as? String }, [StoreFixture.conflictA])
+    // A baseline written before the upgrade accepts A by its old name.
+    let baseline = fixture.folder.appendingPathComponent("accepted.txt").path
+    try "v1:2222222222222222\n\(StoreFixture.conflictB)\n".write(
+      toFile: baseline, atomically: true, encoding: .utf8)
+    let check = try fixture.lcq(["check", "--build", "102", "--baseline", baseline, "--fail-on", "any"])
+    XCTAssertFalse(check.stdout.contains(StoreFixture.conflictA), check.stdout)
+    XCTAssertEqual(
+      try fixture.lcq(["ingest", "--build", "103"], stdin: Data()).stderr.contains("older lcq"), false)
+
+    try split(ignoredAt: 3_000, resolvedAt: 2_000)
+    XCTAssertEqual(try fixture.lcq(["db", "reanalyze"]).status, 0)
+    let ignored = try XCTUnwrap(try fixture.json(["show", StoreFixture.conflictA]) as? [String: Any])
+    XCTAssertEqual(ignored["status"] as? String, "ignored")
+    XCTAssertEqual(ignored["occurrences"] as? Int, 8)
   }
 
   func testDatabaseMaintenance() throws {

@@ -178,10 +178,89 @@ final class FingerprintTests: XCTestCase {
     XCTAssertGreaterThan(keys.count, 60)
   }
 
+  /// One conflict as OS versions, tools and two ways of writing it print it: a label 8 pt inside
+  /// each side of its cell is 16 pt narrower than the cell, so a 300-pt label cannot fit a
+  /// 200-pt cell (300 + 16 ≠ 200). Visual format with `(active, names:)`, iOS 7–9's `(Names:)`
+  /// and `H:[A(300)]` sizes, equations without a state, the trailing side written from the
+  /// label's side (`label.trailing == cell.trailing - 8`, the same constraint as `cell.trailing
+  /// == label.trailing + 8`), an identifier the app added later, 32-bit addresses: one
+  /// fingerprint. The label 8 pt *outside* the trailing edge is another constraint and another
+  /// conflict (300 + 8 - 8 ≠ 200): another fingerprint.
+  func testTheSameConflictAsOSVersionsAndToolsPrintItGetsOneFingerprint() {
+    func block(_ lines: [String]) -> ConflictBlock {
+      let list = lines.map { "    \"<NSLayoutConstraint:\($0)>\"" }.joined(separator: ",\n")
+      return Self.rescan(
+        "Unable to simultaneously satisfy constraints.\n(\n\(list)\n)\n", file: "variants.log")[0]
+    }
+    let variants = [
+      [
+        "0x600001 H:|-(8)-[UILabel:0x7f01]   (active, names: '|':MyApp.Cell:0x7f02 )",
+        "0x600002 H:[UILabel:0x7f01]-(8)-|   (active, names: '|':MyApp.Cell:0x7f02 )",
+        "0x600003 UILabel:0x7f01.width == 300   (active)",
+        "0x600004 MyApp.Cell:0x7f02.width == 200   (active)",
+      ],
+      [
+        "0x7a01 H:|-(8)-[UILabel:0x7b01]   (Names: '|':MyApp.Cell:0x7b02 )",
+        "0x7a02 H:[UILabel:0x7b01]-(8)-|   (Names: '|':MyApp.Cell:0x7b02 )", "0x7a03 H:[UILabel:0x7b01(300)]",
+        "0x7a04 H:[MyApp.Cell:0x7b02(200)]",
+      ],
+      [
+        "0x600001 UILabel:0x7f01.leading == MyApp.Cell:0x7f02.leading + 8",
+        "0x600002 MyApp.Cell:0x7f02.trailing == UILabel:0x7f01.trailing + 8",
+        "0x600003 UILabel:0x7f01.width == 300", "0x600004 MyApp.Cell:0x7f02.width == 200",
+      ],
+      [
+        "0x600001 MyApp.Cell:0x7f02.leading == UILabel:0x7f01.leading - 8   (active)",
+        "0x600002 UILabel:0x7f01.trailing == MyApp.Cell:0x7f02.trailing - 8   (active)",
+        "0x600003 'labelWidth' UILabel:0x7f01.width == 300   (active)",
+        "0x600004 MyApp.Cell:0x7f02.width == 200   (active)",
+      ],
+    ]
+    let analyses = variants.map { analyzer.analyze(block($0)) }
+    for analysis in analyses {
+      XCTAssertEqual(analysis.verdict, .conflict)
+      XCTAssertEqual(analysis.minimalSet.count, 4)
+    }
+    XCTAssertEqual(Set(analyses.map(\.fingerprint)).count, 1, "\(analyses.map(\.fingerprint))")
+    var outside = variants[2]
+    outside[1] = "0x600002 UILabel:0x7f01.trailing == MyApp.Cell:0x7f02.trailing + 8"
+    let other = analyzer.analyze(block(outside))
+    XCTAssertEqual(other.verdict, .conflict)
+    XCTAssertNotEqual(other.fingerprint, analyses[0].fingerprint)
+  }
+
+  /// Turning a constraint round: `A.x <= B.y + 5` is `B.y >= A.x - 5`; between two items that
+  /// read alike the form with the constant that is not negative is kept, and for a zero
+  /// constant `<=`.
+  func testAConstraintIsWrittenWithItsSidesInAFixedOrder() {
+    func oriented(_ text: String) -> String {
+      guard case .success(let constraint) = ConstraintParser().parse("<NSLayoutConstraint:0x1 \(text)>")
+      else {
+        return "unreadable"
+      }
+      let turned = Fingerprint.oriented(constraint)
+      return [
+        turned.firstItem.className ?? "", turned.firstAttribute.description, turned.relation.rawValue,
+        turned.secondItem?.className ?? "", turned.secondAttribute?.description ?? "", turned.constant.text,
+      ].joined(separator: " ")
+    }
+    XCTAssertEqual(
+      oriented("UILabel:0x2.leading <= MyApp.Cell:0x3.leading + 5"),
+      "MyApp.Cell leading >= UILabel leading -5")
+    XCTAssertEqual(
+      oriented("MyApp.Cell:0x3.leading >= UILabel:0x2.leading - 5"),
+      "MyApp.Cell leading >= UILabel leading -5")
+    XCTAssertEqual(oriented("UIView:0x2.width == UIView:0x3.width - 10"), "UIView width == UIView width 10")
+    XCTAssertEqual(oriented("UIView:0x2.width >= UIView:0x3.width"), "UIView width <= UIView width 0")
+    // A multiplier other than 1 is kept as printed.
+    XCTAssertEqual(
+      oriented("UILabel:0x2.width == 0.5*MyApp.Cell:0x3.width"), "UILabel width == MyApp.Cell width 0")
+  }
+
   func testAFingerprintIsVersionedAndShort() {
     for (_, analysis) in conflicts.prefix(10) {
       let value = analysis.fingerprint!
-      XCTAssertTrue(value.hasPrefix("v1:"))
+      XCTAssertTrue(value.hasPrefix("v2:"))
       XCTAssertEqual(value.count, 19)
       XCTAssertTrue(value.dropFirst(3).allSatisfy(\.isHexDigit))
     }

@@ -12,13 +12,19 @@ import LCQParsing
 ///   and keyboard sizes, intrinsic content sizes;
 /// - SnapKit's line number is dropped (any edit above it moves it), its file is kept;
 /// - the layout direction is dropped (a right-to-left language is a translation);
-/// - everything else is kept: classes with their module, identifiers, attributes, relations,
-///   multipliers, the app's constants, printed priorities.
+/// - identifiers are dropped: an OS version or a build that names a constraint (or stops
+///   naming it) does not make another bug;
+/// - each constraint between two items is written with its sides in a fixed order
+///   (``oriented(_:)``), so `A.x == B.y + c` and `B.y == A.x - c`, as visual format, an anchor or
+///   another OS version print the same constraint, are one line;
+/// - everything else is kept: classes with their module, attributes, relations, multipliers,
+///   the app's constants, printed priorities.
 public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
-  /// The version of the canonical form; a change to what is hashed makes a new version.
-  public static let version = "v1"
+  /// The version of the canonical form; a change to what is hashed makes a new version
+  /// (docs/fingerprint.md says what each changed).
+  public static let version = "v2"
 
-  /// `v1:` followed by 16 hexadecimal digits (the first 64 bits of a SHA-256).
+  /// `v2:` followed by 16 hexadecimal digits (the first 64 bits of a SHA-256).
   public var value: String
   /// The canonical lines that were hashed, sorted: one per constraint.
   public var canonicalLines: [String]
@@ -33,7 +39,9 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     guard !constraints.isEmpty else { return nil }
     var initial: [String: String] = [:]
     var edges: [ItemColoring.Edge] = []
-    for constraint in constraints {
+    for printed in constraints {
+      let deviceConstant = DeviceDependence.hasDeviceConstant(printed)
+      let constraint = Self.oriented(printed)
       let first = LayoutModelBuilder.key(of: constraint.firstItem, other: constraint.secondItem)
       initial[first] = Self.initialColor(of: constraint.firstItem, key: first)
       var second: String?
@@ -42,7 +50,9 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
         initial[key] = Self.initialColor(of: item, key: key)
         second = key
       }
-      edges.append(ItemColoring.Edge(shape: Self.shape(of: constraint), first: first, second: second))
+      edges.append(
+        ItemColoring.Edge(
+          shape: Self.shape(of: constraint, deviceConstant: deviceConstant), first: first, second: second))
     }
     let coloring = ItemColoring(initial: initial, edges: edges)
     canonicalLines = edges.map { edge in
@@ -63,19 +73,56 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     return color
   }
 
-  /// A constraint without its items: everything the fingerprint keeps.
-  static func shape(of constraint: LayoutConstraint) -> String {
+  /// A constraint without its items: everything the fingerprint keeps (`deviceConstant`: its
+  /// constant is the device's, see ``DeviceDependence``).
+  static func shape(of constraint: LayoutConstraint, deviceConstant: Bool) -> String {
     var mask = ""
     if case .autoresizingMask(let pattern?) = constraint.origin { mask = pattern.description }
-    let constant =
-      DeviceDependence.hasDeviceConstant(constraint) ? "~" : constraint.constant.text
+    let constant = deviceConstant ? "~" : constraint.constant.text
     let fields = [
-      constraint.className, mask, constraint.identifier ?? "",
+      constraint.className, mask,
       attributeName(constraint.firstAttribute), constraint.relation.rawValue, constraint.multiplier.text,
       constraint.secondAttribute.map(attributeName) ?? "", constant, constraint.systemSpacing?.text ?? "",
       constraint.priority?.text ?? "", constraint.sourceLocation?.file ?? "",
     ]
     return fields.joined(separator: "\u{1F}")
+  }
+
+  /// `constraint` with its sides in a fixed order. A constraint between two items with
+  /// multiplier 1 can be printed either way round: `A.x R B.y + c` is `B.y R' A.x - c` (`R'` the
+  /// relation turned: `<=` for `>=`). The side whose item (class and keys, as
+  /// ``initialColor(of:key:)`` gives it) and attribute sort first goes on the left; when both
+  /// sides sort alike, the form whose constant (with system spacing) is not negative, and for a
+  /// zero constant `<=` rather than `>=`. Other multipliers are kept as printed (their inverse
+  /// is not a number the log printed).
+  static func oriented(_ constraint: LayoutConstraint) -> LayoutConstraint {
+    guard let second = constraint.secondItem, let secondAttribute = constraint.secondAttribute,
+      constraint.multiplier.value == 1
+    else { return constraint }
+    let first = constraint.firstItem
+    let left =
+      initialColor(of: first, key: LayoutModelBuilder.key(of: first, other: second)) + "."
+      + attributeName(constraint.firstAttribute)
+    let right =
+      initialColor(of: second, key: LayoutModelBuilder.key(of: second, other: first)) + "."
+      + attributeName(secondAttribute)
+    let offset = constraint.constant.value + (constraint.systemSpacing?.value ?? 0)
+    let turn =
+      left != right ? right < left : offset < 0 || (offset == 0 && constraint.relation == .greaterThanOrEqual)
+    guard turn else { return constraint }
+    var turned = constraint
+    turned.firstItem = second
+    turned.firstAttribute = secondAttribute
+    turned.secondItem = first
+    turned.secondAttribute = constraint.firstAttribute
+    turned.constant = constraint.constant.negated
+    turned.systemSpacing = constraint.systemSpacing?.negated
+    switch constraint.relation {
+    case .equal: turned.relation = .equal
+    case .lessThanOrEqual: turned.relation = .greaterThanOrEqual
+    case .greaterThanOrEqual: turned.relation = .lessThanOrEqual
+    }
+    return turned
   }
 
   /// An attribute's name; an engine variable loses its `{id: 178}`, which numbers the engine's

@@ -31,6 +31,7 @@ extension ConflictStore {
     var result = CopyResult()
     let runs = try copyRuns(from, to, &result)
     let conflicts = try copyConflicts(from, to, &result)
+    try copyAliases(from, to, conflicts: conflicts)
     let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
     result.occurrences = try copyBatches(
       of: "occurrences", StoreCopy.occurrenceColumns, from, to, batchSize: batchSize
@@ -117,6 +118,24 @@ extension ConflictStore {
       result.conflicts += 1
     }
     return ids
+  }
+
+  /// Copies the fingerprint aliases (an older version's fingerprints, schema 6) to the copied
+  /// conflicts; an alias the destination already holds keeps its conflict there.
+  private func copyAliases(_ from: QueryEngine, _ to: QueryEngine, conflicts: [Int64: Int64])
+    throws(StoreError)
+  {
+    let aliases = try from.rows(
+      "SELECT fingerprint, conflict_id FROM fingerprint_aliases ORDER BY fingerprint")
+    guard !aliases.isEmpty else { return }
+    try to.transaction { engine throws(StoreError) in
+      for alias in aliases {
+        guard let source = alias.integer("conflict_id"), let target = conflicts[source] else { continue }
+        _ = try engine.execute(
+          "INSERT INTO fingerprint_aliases (fingerprint, conflict_id) VALUES (?, ?) ON CONFLICT (fingerprint) DO NOTHING",
+          [.text(try alias.requiredText("fingerprint")), .integer(target)])
+      }
+    }
   }
 
   /// The destination's id of every source template (by hash), inserted when missing.

@@ -79,10 +79,7 @@ final class PostgresReanalysisRecorder: ReanalysisRecorder {
     return try store.using { link throws(StoreError) in
       try link.transaction { () throws(StoreError) -> Int in
         try OccurrenceRollup.lock(link.queries)
-        for (old, targets) in moves {
-          guard targets.count == 1, let target = targets.first else { continue }
-          try link.execute(ReanalysisStatements.carryStatus, [.integer(old), .integer(target)])
-        }
+        try ReanalysisStatements.carryForward(moves, link.queries)
         var removed = 0
         // The rollup rows of conflicts left empty go first (they reference them).
         try link.execute("DELETE FROM occurrence_rollup")

@@ -24,7 +24,7 @@ public struct CheckResult: Sendable {
 
 /// One conflict seen in the checked scope.
 public struct CheckedConflict: Sendable, Hashable {
-  /// The fingerprint (`v1:…`).
+  /// The fingerprint (`v2:…`).
   public var fingerprint: String
   /// The short human title.
   public var title: String
@@ -126,6 +126,10 @@ extension ConflictStore {
       "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
       "owner": .text(owner.rawValue),
     ]
+    // A baseline written before a fingerprint version change names conflicts by the aliases
+    // `lcq db reanalyze` recorded.
+    let aliases = try fingerprintAliases()
+    let baseline = baseline.union(baseline.compactMap { aliases[$0] })
     let seen = try queries.rows(sql, named: named).map { row throws(StoreError) in
       let fingerprint = try row.requiredText("fingerprint")
       let status = ConflictState(stored: try row.requiredText("status"))

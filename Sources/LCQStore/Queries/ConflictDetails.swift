@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything `lcq show` prints about one conflict.
 public struct ConflictDetails: Sendable {
-  /// The conflict's fingerprint (`v1:…`).
+  /// The conflict's fingerprint (`v2:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String

@@ -1,6 +1,6 @@
 /// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
 public struct ConflictChange: Sendable, Hashable {
-  /// The conflict's fingerprint (`v1:…`).
+  /// The conflict's fingerprint (`v2:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String

@@ -1,6 +1,6 @@
 /// One line of `lcq top`.
 public struct ConflictCount: Sendable, Hashable {
-  /// The conflict's fingerprint (`v1:…`).
+  /// The conflict's fingerprint (`v2:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String

@@ -85,6 +85,12 @@ extension LCQCommand {
       StandardError.write(
         "lcq: "
           + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))
+      if let older = try? store.conflictsOfOtherFingerprintVersions(), older > 0 {
+        StandardError.write(
+          "lcq: \(older) conflict\(older == 1 ? " was" : "s were") stored by an older lcq with \(older == 1 ? "a fingerprint" : "fingerprints") of another version; "
+            + "`lcq db reanalyze` groups their history with this version's (their old fingerprints keep naming them)"
+        )
+      }
       if failedInputs > 0 { throw ExitStatus.inputUnreadable }
     }
   }

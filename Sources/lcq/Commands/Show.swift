@@ -10,7 +10,9 @@ extension LCQCommand {
       discussion: ExitStatus.databaseHelp)
 
     @Argument(
-      help: "The fingerprint, or enough of its first digits to name one conflict (v1: may be left out).")
+      help: ArgumentHelp(
+        "The fingerprint, or enough of its first digits to name one conflict (v2: may be left out; "
+          + "an older version's fingerprint names the conflict it became)."))
     var fingerprint: String
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: FormatOption
