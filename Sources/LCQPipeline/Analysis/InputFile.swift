@@ -42,18 +42,37 @@ public enum InputFile {
     _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, onQuiet: () -> Void = {},
     onAnalysis: (BlockAnalysis) -> Void
   ) throws -> ScanSummary {
+    try analyze(path, with: analyzer, jobs: jobs, render: { _ in () }, onQuiet: onQuiet) { analysis, _ in
+      onAnalysis(analysis)
+    }
+  }
+
+  /// As ``analyze(_:with:jobs:onQuiet:onAnalysis:)``, and each analysis is also given to
+  /// `render` on the thread that made it (so that with `jobs` above 1 the output is written on
+  /// every core too); `onAnalysis` gets both, in input order.
+  public static func analyze<Rendered: Sendable>(
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1,
+    render: @escaping @Sendable (BlockAnalysis) -> Rendered, onQuiet: () -> Void = {},
+    onAnalysis: (BlockAnalysis, Rendered) -> Void
+  ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    let work = jobs > 1 ? OrderedWork<BlockAnalysis>(jobs: jobs) : nil
+    let work = jobs > 1 ? OrderedWork<Analysed<Rendered>>(jobs: jobs) : nil
+    func deliver(_ done: Analysed<Rendered>) { onAnalysis(done.analysis, done.rendered) }
     func hand(_ block: ConflictBlock) {
       if let work {
-        work.submit({ analyzer.analyze(block) }, deliver: onAnalysis)
+        work.submit(
+          {
+            let analysis = analyzer.analyze(block)
+            return Analysed(analysis: analysis, rendered: render(analysis))
+          }, deliver: deliver)
       } else {
-        onAnalysis(analyzer.analyze(block))
+        let analysis = analyzer.analyze(block)
+        onAnalysis(analysis, render(analysis))
       }
     }
     // What was read before a failure is still analysed and handed over.
-    defer { work?.finish(deliver: onAnalysis) }
+    defer { work?.finish(deliver: deliver) }
     var scanner = ConflictScanner(file: path)
     let reader = LiveReader(descriptor: descriptor, file: path)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
@@ -64,7 +83,7 @@ public enum InputFile {
         scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { hand($0) }
       case .quiet:
         scanner.closeOpenMessage { hand($0) }
-        work?.finish(deliver: onAnalysis)
+        work?.finish(deliver: deliver)
         onQuiet()
       case .end, .interrupted:
         break reading
@@ -72,6 +91,12 @@ public enum InputFile {
     }
     return scanner.finish { hand($0) }
   }
+}
+
+/// A block's analysis and what was rendered of it.
+private struct Analysed<Rendered: Sendable>: Sendable {
+  var analysis: BlockAnalysis
+  var rendered: Rendered
 }
 
 /// Why an input could not be read.

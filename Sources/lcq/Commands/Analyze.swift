@@ -72,14 +72,17 @@ extension LCQCommand {
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
+          let format = self.format
           let summary = try InputFile.analyze(
             input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            onQuiet: { output.flush() }
-          ) { analysis in
-            switch format {
-            case .text: output.write(BlockText.render(analysis, style: style) + "\n")
-            case .json: output.write(BlockJSON.value(of: analysis).serialized + "\n")
-            }
+            render: { analysis in
+              switch format {
+              case .text: BlockText.render(analysis, style: style) + "\n"
+              case .json: BlockJSON.value(of: analysis).serialized + "\n"
+              }
+            }, onQuiet: { output.flush() }
+          ) { analysis, text in
+            output.write(text)
             pictures?.write(analysis, input: input)
           }
           output.flush()
