@@ -38,7 +38,7 @@ final class NewcomerTests: XCTestCase {
     let before = try Data(contentsOf: URL(fileURLWithPath: fixture.database))
     let commands = [
       ["top"], ["show", StoreFixture.conflictA], ["trend"], ["new", "--since-build", "100"],
-      ["regressed"], ["quiet", "--for", "1d"], ["check", "--build", "102"],
+      ["regressed"], ["quiet", "--for", "1d"], ["check", "--build", "102"], ["diff", "100", "102"],
       ["report", "--since", "2000-01-01", "--until", "2030-01-01"], ["db", "stats"],
     ]
     var answers: [[String]: LCQProcess.Result] = [:]

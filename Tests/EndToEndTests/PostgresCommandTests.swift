@@ -31,6 +31,8 @@ final class PostgresCommandTests: XCTestCase {
         ["quiet", "--builds", "1", "--format", format],
         ["trend"] + window + ["--format", format],
         ["trend", "--by", "build"] + window + ["--format", format],
+        ["diff", "100", "101", "--format", format],
+        ["diff", "100", "101", "--owner", "all", "--format", format],
       ]
     }
     for fingerprint in fingerprints.prefix(3) {

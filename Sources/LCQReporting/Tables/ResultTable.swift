@@ -8,6 +8,8 @@ public struct ResultTable: Sendable {
     case integer(Int)
     /// A unix time: ISO 8601 text everywhere.
     case time(Int64?)
+    /// A number with a fixed count of decimals, given as its digits (`1.50`): a JSON number.
+    case decimal(String)
   }
 
   /// Column names (snake_case: they are JSON keys and CSV headers too).
@@ -72,6 +74,7 @@ public struct ResultTable: Sendable {
         case .text(let text): (column, .string(text))
         case .integer(let value): (column, .int(value))
         case .time(let time): (column, .string(time.map(UnixTime.iso)))
+        case .decimal(let digits): (column, .number(digits))
         }
       })
   }
@@ -84,11 +87,14 @@ extension ResultTable.Cell {
     case .text(let text): text ?? ""
     case .integer(let value): String(value)
     case .time(let time): time.map(UnixTime.iso) ?? ""
+    case .decimal(let digits): digits
     }
   }
 
   var isNumber: Bool {
-    if case .integer = self { return true }
-    return false
+    switch self {
+    case .integer, .decimal: true
+    case .text, .time: false
+    }
   }
 }
