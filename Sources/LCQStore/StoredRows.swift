@@ -4,12 +4,18 @@ import LCQAnalysis
 /// The rows that `lcq ingest` and `lcq db reanalyze` both write, each by one statement, so the
 /// two cannot drift apart.
 enum StoredRows {
+  /// The key of a template's row in `block_templates`: the SHA-256 of its text, in hex. Every
+  /// engine and `lcq db copy` match templates by it.
+  static func templateHash(_ template: String) -> String { SHA256.hex(template) }
+
+  /// Stores a template (values: ``templateHash(_:)``, the text) unless its hash is stored.
+  static let templateInsertSQL =
+    "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
+
   /// The id of `template`'s row in `block_templates`, inserted when new.
   static func templateID(_ template: String, _ db: Database) throws -> Int64 {
-    let hash = SHA256.hex(template)
-    try db.cachedStatement(
-      sql: "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
-    ).execute(arguments: [hash, template])
+    let hash = templateHash(template)
+    try db.cachedStatement(sql: templateInsertSQL).execute(arguments: [hash, template])
     return try requiredID(
       db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), [hash],
       "the template just stored")

@@ -156,8 +156,7 @@ extension ConflictStore {
           let hash = try row.requiredText("hash")
           sourceIDs[hash] = row.integer("id") ?? 0
           result.templates += try engine.execute(
-            "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
-            [.text(hash), .text(try row.requiredText("template"))])
+            StoredRows.templateInsertSQL, [.text(hash), .text(try row.requiredText("template"))])
         }
       }
       let hashes = Array(sourceIDs.keys)

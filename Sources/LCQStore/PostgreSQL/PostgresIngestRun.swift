@@ -228,7 +228,7 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
     for record in records {
       let key = record.template.key
       guard seen.insert(key).inserted else { continue }
-      let hash = SHA256.hex(record.template.template)
+      let hash = StoredRows.templateHash(record.template.template)
       keysByHash[hash, default: []].append(key)
       templates[hash] = record.template.template
     }

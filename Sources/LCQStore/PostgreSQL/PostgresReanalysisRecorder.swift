@@ -119,10 +119,8 @@ final class PostgresReanalysisRecorder: ReanalysisRecorder {
 
   /// The id of `template` in `block_templates`, stored when new.
   private func templateID(_ template: String, _ link: PostgresLink) throws(StoreError) -> Int64 {
-    let hash = SHA256.hex(template)
-    try link.execute(
-      "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
-      [.text(hash), .text(template)])
+    let hash = StoredRows.templateHash(template)
+    try link.execute(StoredRows.templateInsertSQL, [.text(hash), .text(template)])
     guard
       let id = try link.table("SELECT id FROM block_templates WHERE hash = ?", [.text(hash)]).first?.integer(
         "id")
