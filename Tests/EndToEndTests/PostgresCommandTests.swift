@@ -128,6 +128,18 @@ final class PostgresCommandTests: XCTestCase {
     XCTAssertTrue(prunedFile.stderr.hasPrefix("lcq: pruned "), prunedFile.stderr)
     XCTAssertFalse(prunedFile.stderr.hasPrefix("lcq: pruned 0 occurrences"), prunedFile.stderr)
     try assertSameAnswers(Array(commands.prefix(10)), server: url, file: file.path)
+    // db stats counts the same rows (the location and size are each engine's own).
+    func stats(_ db: String) throws -> [String: String] {
+      let result = try LCQProcess.run(["db", "stats", "--format", "json", "--db", db])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let object = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      return object.filter { $0.key != "path" && $0.key != "bytes" && $0.key != "schema_version" }
+        .mapValues { "\($0)" }
+    }
+    let serverStats = try stats(url)
+    XCTAssertEqual(serverStats, try stats(file.path))
+    XCTAssertEqual(serverStats.count, 12)
     // Vacuuming changes no answer (PostgreSQL's VACUUM gives space back to the tables).
     let vacuum = try LCQProcess.run(["db", "vacuum", "--db", url])
     XCTAssertEqual(vacuum.status, 0, vacuum.stderr)

@@ -30,23 +30,9 @@ extension PostgresStore: ConflictStore {
   /// Counts of everything stored, and the database's size on the server.
   public func statistics() throws(StoreError) -> StoreStatistics {
     try using { link throws(StoreError) in
-      func count(_ sql: String) throws(StoreError) -> Int {
-        Int(try link.rows(sql).first?.value("n", as: Int64.self) ?? 0)
-      }
-      let range = try link.rows("SELECT min(time) AS oldest, max(time) AS newest FROM occurrences").first
-      return StoreStatistics(
-        path: displayPath, schemaVersion: try Self.appliedMigrations(link).count,
-        bytes: try link.rows("SELECT pg_database_size(current_database()) AS n").first?.value("n") ?? 0,
-        runs: try count("SELECT count(*) AS n FROM runs"),
-        conflicts: try count("SELECT count(*) AS n FROM conflicts"),
-        openConflicts: try count("SELECT count(*) AS n FROM conflicts WHERE status = 'open'"),
-        resolvedConflicts: try count("SELECT count(*) AS n FROM conflicts WHERE status = 'resolved'"),
-        ignoredConflicts: try count("SELECT count(*) AS n FROM conflicts WHERE status = 'ignored'"),
-        occurrences: try count("SELECT count(*) AS n FROM occurrences"),
-        failedBlocks: try count("SELECT count(*) AS n FROM failed_blocks"),
-        templates: try count("SELECT count(*) AS n FROM block_templates"),
-        oldestOccurrence: try range?.value("oldest"), newestOccurrence: try range?.value("newest"),
-        lastRun: try link.rows("SELECT max(started_at) AS n FROM runs").first?.value("n"))
+      try StoreStatistics.counting(
+        link.queries, path: displayPath, schemaVersion: try Self.appliedMigrations(link).count,
+        bytes: try link.rows("SELECT pg_database_size(current_database()) AS n").first?.value("n") ?? 0)
     }
   }
 
@@ -59,7 +45,8 @@ extension PostgresStore: ConflictStore {
       let size = "SELECT pg_database_size(current_database()) AS n"
       let before = try link.table(size).first?.integer("n") ?? 0
       try link.rows(
-        "VACUUM (ANALYZE) runs, conflicts, occurrences, occurrence_rollup, block_templates, failed_blocks")
+        "VACUUM (ANALYZE) runs, conflicts, occurrences, occurrence_rollup, block_templates, failed_blocks, "
+          + "fingerprint_aliases")
       return (before, try link.table(size).first?.integer("n") ?? 0)
     }
   }

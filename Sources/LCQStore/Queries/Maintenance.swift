@@ -33,26 +33,45 @@ public struct StoreStatistics: Sendable, Hashable {
   public var lastRun: Int64?
 }
 
+extension StoreStatistics {
+  /// Counts everything stored, in one statement (one snapshot) that both engines run; the
+  /// engine gives what only it knows: its location, schema version and size.
+  static func counting(_ engine: QueryEngine, path: String, schemaVersion: Int, bytes: Int64)
+    throws(StoreError) -> StoreStatistics
+  {
+    let row = try engine.row(
+      """
+      SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM conflicts) AS conflicts,
+        (SELECT count(*) FROM conflicts WHERE status = 'open') AS open_conflicts,
+        (SELECT count(*) FROM conflicts WHERE status = 'resolved') AS resolved_conflicts,
+        (SELECT count(*) FROM conflicts WHERE status = 'ignored') AS ignored_conflicts,
+        (SELECT count(*) FROM occurrences) AS occurrences, (SELECT count(*) FROM failed_blocks) AS failed_blocks,
+        (SELECT count(*) FROM block_templates) AS templates, (SELECT min(time) FROM occurrences) AS oldest,
+        (SELECT max(time) FROM occurrences) AS newest, (SELECT max(started_at) FROM runs) AS last_run
+      """)
+    return StoreStatistics(
+      path: path, schemaVersion: schemaVersion, bytes: bytes, runs: row?.count("runs") ?? 0,
+      conflicts: row?.count("conflicts") ?? 0, openConflicts: row?.count("open_conflicts") ?? 0,
+      resolvedConflicts: row?.count("resolved_conflicts") ?? 0,
+      ignoredConflicts: row?.count("ignored_conflicts") ?? 0, occurrences: row?.count("occurrences") ?? 0,
+      failedBlocks: row?.count("failed_blocks") ?? 0, templates: row?.count("templates") ?? 0,
+      oldestOccurrence: row?.integer("oldest"), newestOccurrence: row?.integer("newest"),
+      lastRun: row?.integer("last_run"))
+  }
+}
+
 extension Store {
   /// Counts of everything stored.
   public func statistics() throws(StoreError) -> StoreStatistics {
-    let path = self.displayPath
+    let (path, storePath) = (displayPath, self.path)
     return try read { db in
-      func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
       let bytes =
         try Int64.fetchOne(
           db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
-      let range = try Row.fetchOne(db, sql: "SELECT min(time), max(time) FROM occurrences")
-      return StoreStatistics(
-        path: path, schemaVersion: try Store.appliedMigrations(db).count, bytes: bytes,
-        runs: try count("SELECT count(*) FROM runs"), conflicts: try count("SELECT count(*) FROM conflicts"),
-        openConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'open'"),
-        resolvedConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'resolved'"),
-        ignoredConflicts: try count("SELECT count(*) FROM conflicts WHERE status = 'ignored'"),
-        occurrences: try count("SELECT count(*) FROM occurrences"),
-        failedBlocks: try count("SELECT count(*) FROM failed_blocks"),
-        templates: try count("SELECT count(*) FROM block_templates"), oldestOccurrence: range?[0],
-        newestOccurrence: range?[1], lastRun: try Int64.fetchOne(db, sql: "SELECT max(started_at) FROM runs"))
+      return try StoreStatistics.counting(
+        Store.queries(on: db, path: storePath), path: path,
+        schemaVersion: try Store.appliedMigrations(db).count,
+        bytes: bytes)
     }
   }
 
