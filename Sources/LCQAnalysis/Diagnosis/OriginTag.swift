@@ -138,7 +138,7 @@ public struct OriginTag: Sendable, Hashable {
       let meaning = stackViewKinds.first { kind.hasPrefix($0.0) }?.1 ?? kind
       return OriginTag(.stackView, "stack view (\(identifier)): \(meaning)")
     }
-    if identifier.hasPrefix("UIView-") && identifier.contains("argin-guide") {
+    if identifier.hasPrefix("UIView-") && identifier.contains(text: "argin-guide") {
       return OriginTag(.marginsGuide, "links a view to its layout margins guide (\(identifier))")
     }
     if identifier.hasPrefix("UIViewSafeAreaLayoutGuide") {
@@ -174,8 +174,10 @@ public struct OriginTag: Sendable, Hashable {
         || bare.hasPrefix("TUI") || bare.hasPrefix("UISystemKeyboard") || bare.hasPrefix("_UIRemoteKeyboard")
       {
         tags.append(OriginTag(.keyboard, "the keyboard or its input views (\(bare))"))
-      } else if bare.contains("NavigationBar") || bare.contains("ButtonBar") || bare.contains("Toolbar")
-        || bare.contains("TabBar") || bare.hasPrefix("_UIModernBarButton") || bare.hasPrefix("_UIBarButton")
+      } else if bare.contains(text: "NavigationBar") || bare.contains(text: "ButtonBar")
+        || bare.contains(text: "Toolbar")
+        || bare.contains(text: "TabBar") || bare.hasPrefix("_UIModernBarButton")
+        || bare.hasPrefix("_UIBarButton")
       {
         tags.append(OriginTag(.bars, "a bar or its buttons (\(bare))"))
       }

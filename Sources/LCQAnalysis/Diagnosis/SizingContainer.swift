@@ -21,22 +21,26 @@ enum SizingContainer: Sendable, Equatable {
   /// The container of a view of class `className` (module-qualified or not).
   init(className: String?) {
     let name = className ?? ""
-    if name.contains("HeaderFooterView") || name.hasSuffix("Header") || name.contains("HeaderView") {
+    if name.contains(text: "HeaderFooterView") || name.hasSuffix("Header")
+      || name.contains(text: "HeaderView")
+    {
       self = .header
-    } else if name.hasSuffix("Footer") || name.contains("FooterView") {
+    } else if name.hasSuffix("Footer") || name.contains(text: "FooterView") {
       self = .footer
-    } else if name.contains("TableViewCell") || name.contains("CollectionViewCell") || name.hasSuffix("Cell")
-      || name.contains("CellContentView")
+    } else if name.contains(text: "TableViewCell") || name.contains(text: "CollectionViewCell")
+      || name.hasSuffix("Cell")
+      || name.contains(text: "CellContentView")
     {
       self = .cell
-    } else if name.contains("NavigationBar") {
+    } else if name.contains(text: "NavigationBar") {
       self = .navigationBar
-    } else if name.contains("ToolbarItem") {
+    } else if name.contains(text: "ToolbarItem") {
       self = .toolbarItem
-    } else if name.contains("Toolbar") {
+    } else if name.contains(text: "Toolbar") {
       self = .toolbar
-    } else if name.contains("InputSet") || name.contains("InputView") || name.contains("InputAccessory")
-      || name.contains("Keyboard") || name.contains("KBCompat")
+    } else if name.contains(text: "InputSet") || name.contains(text: "InputView")
+      || name.contains(text: "InputAccessory")
+      || name.contains(text: "Keyboard") || name.contains(text: "KBCompat")
     {
       self = .inputView
     } else if name.hasSuffix("Window") {

@@ -86,7 +86,7 @@ public enum ConflictTitle {
   }
 
   static func isAppClass(_ name: String) -> Bool {
-    if name.contains(".") { return !name.hasPrefix("UIKit.") && !name.hasPrefix("AppKit.") }
+    if name.contains(text: ".") { return !name.hasPrefix("UIKit.") && !name.hasPrefix("AppKit.") }
     return !(name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("_") || name.hasPrefix("CA"))
   }
 

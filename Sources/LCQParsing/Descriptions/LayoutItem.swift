@@ -28,8 +28,9 @@ public struct LayoutItem: Sendable, Hashable {
   /// The class without its module (`HeaderView` for `Proto.HeaderView`).
   public var moduleLessClassName: String? {
     guard let className else { return nil }
-    if let dot = className.lastIndex(of: ".") {
-      return String(className[className.index(after: dot)...])
+    // Searched as bytes: a `.` is one byte, and walking Characters from the end is slow.
+    if let dot = className.utf8.lastIndex(of: UInt8(ascii: ".")) {
+      return String(className[className.utf8.index(after: dot)...])
     }
     return className
   }
