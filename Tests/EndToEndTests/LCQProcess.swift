@@ -187,3 +187,13 @@ enum JSONKeys {
     return []
   }
 }
+
+/// Results of `lcq` runs collected from several threads.
+final class ResultList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<LCQProcess.Result, any Error>] = []
+  /// Adds one run's result.
+  func append(_ result: Result<LCQProcess.Result, any Error>) { lock.withLock { results.append(result) } }
+  /// Every result so far.
+  var all: [Result<LCQProcess.Result, any Error>] { lock.withLock { results } }
+}

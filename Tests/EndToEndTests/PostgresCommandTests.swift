@@ -234,6 +234,31 @@ final class PostgresCommandTests: XCTestCase {
         """), "0\n")
   }
 
+  /// `lcq notify` on the team store: four runners notifying at once post each change once, the
+  /// same changes as the SQLite file's for the same history.
+  func testNotifyPostsEachChangeOnceFromRunnersAtOnce() throws {
+    let (_, url, _, file, _) = try sessionInBothStores()
+    defer { try? FileManager.default.removeItem(at: file) }
+    func posted(_ db: String, runners: Int) throws -> [String] {
+      let server = try WebhookServer()
+      let command = [
+        "notify", "--db", db, "--webhook-url", server.url(), "--payload", "json", "--owner", "all", "--since",
+        "2000-01-01",
+      ]
+      let list = ResultList()
+      DispatchQueue.concurrentPerform(iterations: runners) { _ in
+        list.append(Result { try LCQProcess.run(command) })
+      }
+      for result in try list.all.map({ try $0.get() }) { XCTAssertEqual(result.status, 0, result.stderr) }
+      return try server.requests().map { "\($0.body["fingerprint"] ?? "") \($0.body["change"] ?? "")" }
+        .sorted()
+    }
+    let onServer = try posted(url, runners: 4)
+    XCTAssertEqual(Set(onServer).count, onServer.count, "a change posted twice")
+    XCTAssertGreaterThan(onServer.count, 50)
+    XCTAssertEqual(onServer, try posted(file.path, runners: 1))
+  }
+
   func testACopyMovesAHistoryBothWaysExactlyAndCanBeResumed() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()
@@ -382,12 +407,4 @@ final class PostgresCommandTests: XCTestCase {
       XCTAssertFalse(output.contains("Wr0ng-pw-9931"))
     }
   }
-}
-
-/// Results collected from several threads.
-private final class ResultList: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [Result<LCQProcess.Result, any Error>] = []
-  func append(_ result: Result<LCQProcess.Result, any Error>) { lock.withLock { results.append(result) } }
-  var all: [Result<LCQProcess.Result, any Error>] { lock.withLock { results } }
 }

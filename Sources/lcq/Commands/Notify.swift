@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LCQPipeline
+import LCQReporting
+import LCQStore
+
+extension LCQCommand {
+  /// `lcq notify`: posts each conflict that became new or regressed to a webhook, once.
+  struct Notify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Post each conflict that became new or regressed to a webhook (Slack or JSON), once.",
+      discussion: """
+        A conflict is posted when a run that started in --since (default: the last day) stored \
+        it first (new), or saw it again after it was resolved (regressed: once per resolution). \
+        What was posted is recorded in the database before it is sent, so re-runs and runs at \
+        once never post a change twice; a post that fails (timeout, 5xx) is tried 3 times and \
+        left pending for the next run, whenever that is. The URL comes from --webhook-url or \
+        $LCQ_WEBHOOK_URL and is never printed. docs/notify.md shows both payloads.
+
+        Exit status:
+          0   every change was posted (or there was none)
+          1   a change could not be posted; it is left pending for the next run
+          2   the database could not be opened, read or written
+          64  the command line is wrong (no webhook URL)
+        """)
+
+    @Option(help: "The webhook to post to (default: $LCQ_WEBHOOK_URL). Never printed.")
+    var webhookURL: String?
+    @Option(help: "The payload: slack (Block Kit, for an incoming webhook) or json (lcq-notify/1).")
+    var payload: NotifyPayload.Form = .slack
+    @Option(
+      help: ArgumentHelp(
+        "Changes of runs started since this time: " + TimeArgument.help + ".", valueName: "time"))
+    var since = "1d"
+    @Option(help: "Only runs of this app.") var app: String?
+    @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
+    @Flag(help: "Print the payloads that would be posted; post and record nothing.") var dryRun = false
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      guard TimeArgument.parse(since, now: currentTime) != nil else {
+        throw ValidationError("--since: not \(TimeArgument.help)")
+      }
+      if !dryRun, Self.webhook(webhookURL) == nil {
+        throw ValidationError(
+          "give the webhook with --webhook-url or $LCQ_WEBHOOK_URL (an http or https URL), or use --dry-run")
+      }
+    }
+
+    /// The webhook URL from the flag or the environment, when it is an http(s) URL.
+    static func webhook(_ flag: String?) -> URL? {
+      let text = flag ?? ProcessInfo.processInfo.environment["LCQ_WEBHOOK_URL"] ?? ""
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+        url.host != nil
+      else { return nil }
+      return url
+    }
+
+    mutating func run() throws {
+      let since = TimeArgument.parse(self.since, now: currentTime) ?? currentTime
+      let (app, owner, form) = (self.app, self.owner, payload)
+      if dryRun {
+        let notices = try usingStore(database) { store throws(StoreError) in
+          try store.unpostedNotices(since: since, app: app, owner: owner)
+        }
+        printOutput(notices.map { NotifyPayload.body($0, form: form) + "\n" }.joined())
+        StandardError.write(
+          "lcq: dry run: \(notices.count) change\(notices.count == 1 ? "" : "s") would be posted")
+        return
+      }
+      guard let url = Self.webhook(webhookURL) else { throw ExitCode(64) }
+      var client = WebhookClient(url: url)
+      if let waits = ProcessInfo.processInfo.environment["LCQ_NOTIFY_RETRY_WAIT"].flatMap(Double.init) {
+        client.waits = [waits, waits * 2]
+      }
+      let claim = UUID().uuidString
+      let outcome = try usingStore(database, access: .write) { store throws(StoreError) in
+        try NotificationRun.run(
+          store: store, since: since, app: app, owner: owner, claim: claim, now: { currentTime }
+        ) { notice in client.post(NotifyPayload.body(notice, form: form)) }
+      }
+      let new = outcome.posted.filter { $0.kind == .new }.count
+      let regressed = outcome.posted.count - new
+      StandardError.write(
+        outcome.posted.isEmpty && outcome.pending.isEmpty
+          ? "lcq: nothing to notify"
+          : "lcq: notified \(outcome.posted.count) change\(outcome.posted.count == 1 ? "" : "s") (\(new) new, \(regressed) regressed)"
+      )
+      for (notice, reason) in outcome.pending {
+        StandardError.write(
+          "lcq: \(notice.fingerprint) (\(notice.kind.rawValue)) left pending: \(reason); the next lcq notify posts it"
+        )
+      }
+      if !outcome.pending.isEmpty { throw ExitCode(1) }
+    }
+  }
+}
+
+extension NotifyPayload.Form: ExpressibleByArgument {}

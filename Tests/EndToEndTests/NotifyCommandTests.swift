@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// `lcq notify` against a real HTTP server, on the store fixture (``StoreFixture``): its 13
+/// conflicts were all first stored by the fixture's runs, which started now, so each is new in
+/// the last day; conflict A, resolved in build 100 and seen in run 3 (build 102), is also a
+/// regression: 14 changes with `--owner all`.
+final class NotifyCommandTests: XCTestCase {
+  var fixture: StoreFixture!
+  /// Tries again after 0.05 s and 0.1 s, not 1 s and 2 s.
+  let quickRetries = ["LCQ_NOTIFY_RETRY_WAIT": "0.05"]
+
+  override func setUpWithError() throws {
+    fixture = try StoreFixture()
+    try fixture.ingestAll()
+    XCTAssertEqual(
+      try fixture.lcq(["resolve", String(StoreFixture.conflictA.prefix(8)), "--in-build", "100"]).status, 0)
+  }
+
+  override func tearDown() { fixture.remove() }
+
+  private func notify(_ arguments: [String], environment: [String: String] = [:]) throws -> LCQProcess.Result
+  {
+    try LCQProcess.run(
+      ["notify", "--db", fixture.database] + arguments,
+      environment: StoreFixture.environment.merging(quickRetries) { $1 }.merging(environment) { $1 })
+  }
+
+  /// Each change once: two runs at once share the 14 between them, a third run posts nothing.
+  func testEachChangeIsPostedOnceEvenByRunsAtOnce() throws {
+    let server = try WebhookServer()
+    let arguments = ["--webhook-url", server.url(), "--payload", "json", "--owner", "all"]
+    let command = ["notify", "--db", fixture.database] + arguments
+    let environment = StoreFixture.environment.merging(quickRetries) { $1 }
+    let list = ResultList()
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      list.append(Result { try LCQProcess.run(command, environment: environment) })
+    }
+    let results = try list.all.map { try $0.get() }
+    XCTAssertEqual(results.map(\.status), [0, 0], results.map(\.stderr).joined())
+    let requests = try server.requests()
+    XCTAssertEqual(requests.count, 14)
+    let changes = Set(requests.map { "\($0.body["fingerprint"] ?? "") \($0.body["change"] ?? "")" })
+    XCTAssertEqual(changes.count, 14, "no change posted twice")
+    XCTAssertTrue(changes.contains("\(StoreFixture.conflictA) regressed"))
+    XCTAssertTrue(changes.contains("\(StoreFixture.conflictA) new"))
+    let regressed = try XCTUnwrap(requests.first { $0.body["change"] as? String == "regressed" }?.body)
+    XCTAssertEqual(regressed["schema"] as? String, "lcq-notify/1")
+    XCTAssertEqual(regressed["resolved_build"] as? String, "100")
+    XCTAssertEqual(regressed["occurrences"] as? Int, 8)
+    XCTAssertNotNil(regressed["best_fix"] as? String)
+    let third = try notify(arguments)
+    XCTAssertEqual(third.status, 0, third.stderr)
+    XCTAssertEqual(third.stderr, "lcq: nothing to notify\n")
+    XCTAssertEqual(try server.requests().count, 14)
+    // By default only the app's conflicts, and those are all posted already.
+    XCTAssertEqual(try notify(["--webhook-url", server.url()]).stderr, "lcq: nothing to notify\n")
+  }
+
+  /// A change the webhook refuses (HTTP 500) is tried three times, left pending (exit 1), and
+  /// posted by the next run, whenever it comes: then once, and nothing else again.
+  func testAFailedPostIsLeftPendingAndPostedByTheNextRun() throws {
+    let failing = try WebhookServer(failing: [StoreFixture.conflictB])
+    let first = try notify(["--webhook-url", failing.url(), "--payload", "json"])
+    XCTAssertEqual(first.status, 1, first.stderr)
+    XCTAssertTrue(
+      first.stderr.contains(
+        "lcq: \(StoreFixture.conflictB) (new) left pending: the webhook answered HTTP 500; the next lcq notify posts it"
+      ),
+      first.stderr)
+    let refused = try failing.requests().filter { $0.status == 500 }
+    XCTAssertEqual(refused.count, 3, "three tries")
+    let posted = try failing.requests().filter { $0.status == 200 }.count
+    XCTAssertGreaterThan(posted, 0)
+
+    let working = try WebhookServer()
+    // Long after the window: a pending change is still posted.
+    let second = try notify([
+      "--webhook-url", working.url(), "--payload", "json", "--since", "2000-01-01T00:00:00Z",
+    ])
+    XCTAssertEqual(second.status, 0, second.stderr)
+    let requests = try working.requests()
+    XCTAssertEqual(requests.map { $0.body["fingerprint"] as? String }, [StoreFixture.conflictB])
+    XCTAssertEqual(try notify(["--webhook-url", working.url()]).stderr, "lcq: nothing to notify\n")
+  }
+
+  /// The URL (a Slack webhook's is a secret) appears in no output: not on success, not when the
+  /// server cannot be reached, not when it is malformed; it may come from the environment.
+  func testTheURLIsNeverPrinted() throws {
+    let secret = "secret-token-1234"
+    let closed = try notify(["--webhook-url", "http://127.0.0.1:9/hooks/\(secret)"])
+    XCTAssertEqual(closed.status, 1)
+    XCTAssertTrue(closed.stderr.contains("could not connect to the webhook"), closed.stderr)
+    let server = try WebhookServer()
+    let fromEnvironment = try notify([], environment: ["LCQ_WEBHOOK_URL": server.url()])
+    XCTAssertEqual(fromEnvironment.status, 0, fromEnvironment.stderr)
+    XCTAssertEqual(try server.requests().first?.path, "/hooks/T000/B000/\(secret)")
+    let malformed = try notify(["--webhook-url", "htp:/\(secret)"])
+    XCTAssertEqual(malformed.status, 64)
+    for result in [fromEnvironment, closed, malformed] {
+      XCTAssertFalse((result.stdout + result.stderr).contains(secret), result.stderr)
+    }
+  }
+
+  /// `--dry-run` prints Slack's payloads and neither posts nor records: a real run afterwards
+  /// posts all of them.
+  func testADryRunPostsAndRecordsNothing() throws {
+    let dry = try notify(["--dry-run", "--owner", "all"])
+    XCTAssertEqual(dry.status, 0, dry.stderr)
+    let payloads = dry.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    XCTAssertEqual(payloads.count, 14)
+    let blocks = try XCTUnwrap(payloads.first?["blocks"] as? [[String: Any]])
+    let section = try XCTUnwrap(blocks.first?["text"] as? [String: Any])
+    XCTAssertEqual(section["type"] as? String, "mrkdwn")
+    XCTAssertTrue((payloads.first?["text"] as? String)?.hasPrefix("New layout conflict: ") ?? false)
+    let server = try WebhookServer()
+    XCTAssertEqual(try notify(["--webhook-url", server.url(), "--owner", "all"]).status, 0)
+    XCTAssertEqual(try server.requests().count, 14)
+  }
+}
