@@ -102,6 +102,27 @@ final class NotifyCommandTests: XCTestCase {
     }
   }
 
+  /// `lcq report --notify` writes the report, then posts as `lcq notify` would for the
+  /// report's window: the 14 changes, and nothing the next time.
+  func testTheNightlyReportNotifiesToo() throws {
+    let server = try WebhookServer()
+    let out = fixture.folder.appendingPathComponent("report.md").path
+    let report = try LCQProcess.run(
+      [
+        "report", "--db", fixture.database, "--since", "1d", "--owner", "all", "--out", out, "--notify",
+        "--webhook-url", server.url(), "--payload", "json",
+      ], environment: StoreFixture.environment)
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertEqual(report.stderr, "lcq: notified 14 changes (13 new, 1 regressed)\n")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    XCTAssertEqual(try server.requests().count, 14)
+    XCTAssertEqual(
+      try notify(["--webhook-url", server.url(), "--owner", "all"]).stderr, "lcq: nothing to notify\n")
+    let noURL = try LCQProcess.run(
+      ["report", "--db", fixture.database, "--notify"], environment: ["LCQ_WEBHOOK_URL": ""])
+    XCTAssertEqual(noURL.status, 64, noURL.stderr)
+  }
+
   /// `--dry-run` prints Slack's payloads and neither posts nor records: a real run afterwards
   /// posts all of them.
   func testADryRunPostsAndRecordsNothing() throws {

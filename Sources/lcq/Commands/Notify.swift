@@ -24,10 +24,7 @@ extension LCQCommand {
           64  the command line is wrong (no webhook URL)
         """)
 
-    @Option(help: "The webhook to post to (default: $LCQ_WEBHOOK_URL). Never printed.")
-    var webhookURL: String?
-    @Option(help: "The payload: slack (Block Kit, for an incoming webhook) or json (lcq-notify/1).")
-    var payload: NotifyPayload.Form = .slack
+    @OptionGroup var webhook: WebhookOptions
     @Option(
       help: ArgumentHelp(
         "Changes of runs started since this time: " + TimeArgument.help + ".", valueName: "time"))
@@ -41,24 +38,12 @@ extension LCQCommand {
       guard TimeArgument.parse(since, now: currentTime) != nil else {
         throw ValidationError("--since: not \(TimeArgument.help)")
       }
-      if !dryRun, Self.webhook(webhookURL) == nil {
-        throw ValidationError(
-          "give the webhook with --webhook-url or $LCQ_WEBHOOK_URL (an http or https URL), or use --dry-run")
-      }
-    }
-
-    /// The webhook URL from the flag or the environment, when it is an http(s) URL.
-    static func webhook(_ flag: String?) -> URL? {
-      let text = flag ?? ProcessInfo.processInfo.environment["LCQ_WEBHOOK_URL"] ?? ""
-      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-        url.host != nil
-      else { return nil }
-      return url
+      if !dryRun { try webhook.requireURL() }
     }
 
     mutating func run() throws {
       let since = TimeArgument.parse(self.since, now: currentTime) ?? currentTime
-      let (app, owner, form) = (self.app, self.owner, payload)
+      let (app, owner, form) = (self.app, self.owner, webhook.payload)
       if dryRun {
         let notices = try usingStore(database) { store throws(StoreError) in
           try store.unpostedNotices(since: since, app: app, owner: owner)
@@ -68,12 +53,21 @@ extension LCQCommand {
           "lcq: dry run: \(notices.count) change\(notices.count == 1 ? "" : "s") would be posted")
         return
       }
-      guard let url = Self.webhook(webhookURL) else { throw ExitCode(64) }
+      try Self.post(since: since, app: app, owner: owner, webhook: webhook, database: database)
+    }
+
+    /// Posts every change not posted yet (``NotificationRun``) and says how it went on stderr;
+    /// exits 1 when a change was left pending. `lcq report --notify` runs it too.
+    static func post(
+      since: Int64, app: String?, owner: OwnerFilter, webhook: WebhookOptions, database: DatabaseOptions
+    ) throws {
+      guard let url = webhook.url else { throw ExitCode(64) }
       var client = WebhookClient(url: url)
       if let waits = ProcessInfo.processInfo.environment["LCQ_NOTIFY_RETRY_WAIT"].flatMap(Double.init) {
         client.waits = [waits, waits * 2]
       }
       let claim = UUID().uuidString
+      let form = webhook.payload
       let outcome = try usingStore(database, access: .write) { store throws(StoreError) in
         try NotificationRun.run(
           store: store, since: since, app: app, owner: owner, claim: claim, now: { currentTime }
@@ -92,6 +86,32 @@ extension LCQCommand {
         )
       }
       if !outcome.pending.isEmpty { throw ExitCode(1) }
+    }
+  }
+}
+
+/// Where `lcq notify` (and `lcq report --notify`) post, and in which form.
+struct WebhookOptions: ParsableArguments {
+  @Option(help: "The webhook to post to (default: $LCQ_WEBHOOK_URL). Never printed.")
+  var webhookURL: String?
+  @Option(help: "The payload: slack (Block Kit, for an incoming webhook) or json (lcq-notify/1).")
+  var payload: NotifyPayload.Form = .slack
+
+  /// The webhook URL from the flag or the environment, when it is an http(s) URL.
+  var url: URL? {
+    let text = webhookURL ?? ProcessInfo.processInfo.environment["LCQ_WEBHOOK_URL"] ?? ""
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+      url.host != nil
+    else { return nil }
+    return url
+  }
+
+  /// Fails unless a webhook URL was given (the message never repeats it). Not `validate()`:
+  /// the argument parser would run that for every command that takes these options.
+  func requireURL() throws {
+    guard url != nil else {
+      throw ValidationError(
+        "give the webhook with --webhook-url or $LCQ_WEBHOOK_URL (an http or https URL), or use --dry-run")
     }
   }
 }

@@ -23,9 +23,12 @@ extension LCQCommand {
 
         A window in which nothing was ingested is a warning in the report, not an error.
 
+        --notify then does what lcq notify does for the runs of the window (--app and --owner \
+        too): each conflict that became new or regressed is posted to the webhook once.
+
         Exit status:
-          0   the report was written
-          1   the output file could not be written
+          0   the report was written (and, with --notify, every change posted)
+          1   the output file could not be written, or (--notify) a change was left pending
           2   the database could not be opened or read
           64  the command line is wrong
         """)
@@ -44,10 +47,16 @@ extension LCQCommand {
     @Option(
       help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "path"))
     var out: String?
+    @Flag(
+      help:
+        "Then post each conflict that became new or regressed in the window to a webhook, once (lcq notify).")
+    var notify = false
+    @OptionGroup var webhook: WebhookOptions
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
       _ = try scope()
+      if notify { try webhook.requireURL() }
     }
 
     func scope() throws(ValidationError) -> ReportScope {
@@ -69,12 +78,18 @@ extension LCQCommand {
         case .markdown: ReportMarkdown.render(report)
         case .json: ReportJSON.render(report)
         }
-      guard let out else { return printOutput(text) }
-      do {
-        try FilePermissions.writeAtomically(Data(text.utf8), toPath: out)
-      } catch {
-        StandardError.write("lcq: \(out): cannot write the report: \(error.localizedDescription)")
-        throw ExitCode(1)
+      if let out {
+        do {
+          try FilePermissions.writeAtomically(Data(text.utf8), toPath: out)
+        } catch {
+          StandardError.write("lcq: \(out): cannot write the report: \(error.localizedDescription)")
+          throw ExitCode(1)
+        }
+      } else {
+        printOutput(text)
+      }
+      if notify {
+        try Notify.post(since: scope.since, app: app, owner: owner, webhook: webhook, database: database)
       }
     }
   }
