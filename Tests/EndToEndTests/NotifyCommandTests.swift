@@ -84,6 +84,22 @@ final class NotifyCommandTests: XCTestCase {
     XCTAssertEqual(try notify(["--webhook-url", working.url()]).stderr, "lcq: nothing to notify\n")
   }
 
+  /// A 500 then a 200: the post is tried again within the run and delivered exactly once.
+  func testA500ThenA200DeliversOnce() throws {
+    let server = try WebhookServer(failFirst: 1)
+    let result = try notify(["--webhook-url", server.url(), "--payload", "json", "--owner", "all"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let requests = try server.requests()
+    XCTAssertEqual(requests.count, 15, "14 changes and one try again")
+    XCTAssertEqual(requests.first?.status, 500)
+    XCTAssertEqual(requests[0].body["fingerprint"] as? String, requests[1].body["fingerprint"] as? String)
+    let delivered = requests.filter { $0.status == 200 }.map {
+      "\($0.body["fingerprint"] ?? "") \($0.body["change"] ?? "")"
+    }
+    XCTAssertEqual(delivered.count, 14)
+    XCTAssertEqual(Set(delivered).count, 14)
+  }
+
   /// The URL (a Slack webhook's is a secret) appears in no output: not on success, not when the
   /// server cannot be reached, not when it is malformed; it may come from the environment.
   func testTheURLIsNeverPrinted() throws {

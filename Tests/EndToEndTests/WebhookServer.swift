@@ -5,27 +5,31 @@ import XCTest
 struct ServerDidNotStart: Error {}
 
 /// A real HTTP server on 127.0.0.1 (Python's `http.server`, threaded) that records the body of
-/// every POST it receives, one line each, and answers 500 to bodies that contain any of
-/// `failing`, 200 to the others. For `lcq notify`'s tests.
+/// every POST it receives, one line each, and answers 500 to its first requests or to bodies
+/// that contain any of `failing`, as asked, 200 to the others. For `lcq notify`'s tests.
 final class WebhookServer {
   private let process = Process()
   private let record: URL
   /// The port it listens on.
   let port: Int
 
-  /// Starts a server; it answers 500 to each body that contains one of `failing`.
-  init(failing: [String] = []) throws {
+  /// Starts a server; it answers 500 to its first `failFirst` requests, and to each body that
+  /// contains one of `failing`.
+  init(failing: [String] = [], failFirst: Int = 0) throws {
     record = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-webhook-\(UUID().uuidString).txt")
     FileManager.default.createFile(atPath: record.path, contents: nil)
     let script = """
       import http.server, sys, threading
-      record, failing = sys.argv[1], sys.argv[2:]
+      record, fail_first, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
       lock = threading.Lock()
+      seen = [0]
       class Handler(http.server.BaseHTTPRequestHandler):
           def do_POST(self):
               body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
-              failed = any(part in body for part in failing)
+              with lock:
+                  seen[0] += 1
+                  failed = seen[0] <= fail_first or any(part in body for part in failing)
               with lock, open(record, "a") as out:
                   out.write(("500 " if failed else "200 ") + self.path + " " + body.replace("\\n", " ") + "\\n")
               self.send_response(500 if failed else 200)
@@ -38,7 +42,7 @@ final class WebhookServer {
       server.serve_forever()
       """
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, record.path] + failing
+    process.arguments = ["python3", "-c", script, record.path, "\(failFirst)"] + failing
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
