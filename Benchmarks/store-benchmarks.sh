@@ -41,7 +41,7 @@ fi
 echo "database: $(sqlite3 "$db" "SELECT count(*) FROM occurrences") occurrences, $(sqlite3 "$db" "SELECT count(*) FROM conflicts") conflicts, $(sqlite3 "$db" "SELECT count(*) FROM runs") runs, $(du -h "$db" | cut -f1)"
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-for query in "top" "top --since 30d" "top --by devices" "trend" "trend --by build" "show v1:5f32" ; do
+for query in "top" "top --since 30d" "top --by devices" "trend" "trend --by build" "show v2:abc4" ; do
   # shellcheck disable=SC2086
   m=$(for _ in 1 2 3 4 5 6 7; do seconds "$lcq" $query --db "$db"; done | median)
   echo "lcq $query: median of 7 = $(echo "$m * 1000" | bc | cut -d. -f1) ms"
