@@ -57,10 +57,14 @@ struct ConflictEnumeration {
 
     var sets = conflicts.map { Set($0) }
     if isComplete {
-      for candidate in minimalHittingSets(of: corrections) where !sets.contains(candidate) {
-        if case .infeasible = try system.check(canonical(candidate), keepingValues: false) {
-          sets.append(candidate)
+      if let hittingSets = minimalHittingSets(of: corrections) {
+        for candidate in hittingSets where !sets.contains(candidate) {
+          if case .infeasible = try system.check(canonical(candidate), keepingValues: false) {
+            sets.append(candidate)
+          }
         }
+      } else {
+        isComplete = false
       }
     }
     var ordered = sets.dropFirst().map(canonical).sorted(by: rank.precedesSmallerFirst)
@@ -69,10 +73,20 @@ struct ConflictEnumeration {
     return ConflictEnumeration(sets: ordered, corrections: sortedCorrections, isComplete: isComplete)
   }
 
-  /// The minimal sets that meet every set of `family`.
-  static func minimalHittingSets(of family: [Set<Int>]) -> [Set<Int>] {
+  /// How much work ``minimalHittingSets(of:budget:)`` may do by default, in set comparisons
+  /// (each partial set is compared with every set of the family and every result so far): far
+  /// more than any real block needs, well under a second. A fuzzer's block of many independent
+  /// corrections needed seconds; the list of sets is then said to be incomplete instead.
+  static let hittingSetBudget = 500_000
+
+  /// The minimal sets that meet every set of `family`, or `nil` when finding them would take
+  /// more than `budget` set comparisons (their number can grow exponentially with the family).
+  static func minimalHittingSets(of family: [Set<Int>], budget: Int = hittingSetBudget) -> [Set<Int>]? {
     var results: [Set<Int>] = []
+    var work = 0
     func extend(_ chosen: Set<Int>) {
+      work += 1 + family.count + results.count
+      guard work <= budget else { return }
       guard let missed = family.first(where: { $0.isDisjoint(with: chosen) }) else {
         if !results.contains(where: { $0.isSubset(of: chosen) }) {
           results.removeAll { chosen.isSubset(of: $0) }
@@ -87,6 +101,6 @@ struct ConflictEnumeration {
       }
     }
     if !family.isEmpty { extend([]) }
-    return results
+    return work <= budget ? results : nil
   }
 }

@@ -121,7 +121,7 @@ extension ConflictStore {
   public func recordPosted(_ notice: ConflictNotice, claim: String, now: Int64, attempts: Int)
     throws(StoreError)
   {
-    try queries.execute(
+    _ = try queries.execute(
       """
       UPDATE notifications SET state = 'sent', sent_at = ?, attempts = attempts + ?, last_error = NULL
       WHERE conflict_id = ? AND change = ? AND claim = ?
@@ -137,7 +137,7 @@ extension ConflictStore {
   public func recordNotPosted(_ notice: ConflictNotice, claim: String, attempts: Int, error: String)
     throws(StoreError)
   {
-    try queries.execute(
+    _ = try queries.execute(
       """
       UPDATE notifications SET claimed_at = NULL, claim = NULL, attempts = attempts + ?, last_error = ?
       WHERE conflict_id = ? AND change = ? AND claim = ?
