@@ -222,15 +222,11 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
   private func storeTemplates(of records: [BlockRecord], _ link: PostgresLink) throws(StoreError)
     -> [BlockTemplate.Key: Int64]
   {
-    var keysByHash: [String: [BlockTemplate.Key]] = [:]
+    // A key is the template's text, so each distinct key has one hash.
     var seen: Set<BlockTemplate.Key> = []
-    var templates: [String: String] = [:]
-    for record in records {
-      let key = record.template.key
-      guard seen.insert(key).inserted else { continue }
-      let hash = StoredRows.templateHash(record.template.template)
-      keysByHash[hash, default: []].append(key)
-      templates[hash] = record.template.template
+    var templates: [String: BlockTemplate] = [:]
+    for record in records where seen.insert(record.template.key).inserted {
+      templates[StoredRows.templateHash(record.template.template)] = record.template
     }
     var ids: [BlockTemplate.Key: Int64] = [:]
     let hashes = templates.keys.sorted()
@@ -239,13 +235,14 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
       try link.rows(
         "INSERT INTO block_templates (hash, template) VALUES \(placeholders(rows: chunk.count, width: 2)) "
           + "ON CONFLICT (hash) DO NOTHING",
-        chunk.flatMap { [QueryValue.text($0), .text(templates[$0] ?? "")] })
+        chunk.flatMap { [QueryValue.text($0), .text(templates[$0]?.template ?? "")] })
       for row in try link.rows(
         "SELECT id, hash FROM block_templates WHERE hash IN \(placeholders(rows: 1, width: chunk.count))",
         chunk.map { .text($0) })
       {
-        let id = try row.value("id", as: Int64.self)
-        for key in keysByHash[try row.value("hash", as: String.self)] ?? [] { ids[key] = id }
+        if let template = templates[try row.value("hash", as: String.self)] {
+          ids[template.key] = try row.value("id", as: Int64.self)
+        }
       }
     }
     return ids
