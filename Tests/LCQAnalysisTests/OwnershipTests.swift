@@ -50,7 +50,7 @@ final class OwnershipTests: XCTestCase {
       analysis.diagnosis?.owners, [.system, .system, .app, .system, .system, .system, .system])
   }
 
-  /// A conflict among UIKit's own constraints that many apps report says what it is (corpus
+  /// A conflict among UIKit's own constraints that apps report publicly says what it is (corpus
   /// 019's shape): the margins guide runs from the stack's left + 15 to its right − 15, so its
   /// width is w − 30, which cannot be ≥ 0 when the stack's width w ≤ 0. The same text is never
   /// added to a conflict the app can change: the app's 100-pt button inside a stack of width ≤ 0.
@@ -67,8 +67,8 @@ final class OwnershipTests: XCTestCase {
       system.diagnosis?.noFixReason,
       "there is no fix in the app's constraints: every constraint of the conflict is UIKit's own "
         + "(the app can only change how it configures those views); known OS behaviour: UIKit lays out the "
-        + "buttons of a navigation bar or toolbar before the bar has its width (iOS 11 and later; Stack "
-        + "Overflow questions 45163786 and 45487045)")
+        + "buttons of a navigation bar or toolbar before the bar has its width (Stack Overflow questions "
+        + "45163786 and 45487045)")
     // The app's own 100-pt wide button inside the same stack: the app's conflict, its own fix.
     let app = analyze([
       bar[0], "<NSLayoutConstraint:0x4 MyApp.Button:0x30.width == 100   (active)>",

@@ -1,6 +1,6 @@
 import LCQParsing
 
-/// Conflicts among UIKit's own constraints that are publicly reported from many apps, so that a
+/// Conflicts among UIKit's own constraints that are publicly reported from apps, so that a
 /// conflict the app cannot change says what it is. Each is recognised by its members' classes
 /// and identifiers (never by a file), and says where it was reported.
 enum KnownSystemConflicts {
@@ -21,7 +21,7 @@ enum KnownSystemConflicts {
       identifierPrefixes: ["assistantHeight", "assistantView."],
       behaviour:
         "the keyboard's input assistant bar (the bar of suggestions and shortcuts above the keys) is laid out by iOS itself when a text field becomes first responder; "
-        + "the same conflict is reported from many apps, SwiftUI ones included (Stack Overflow question 78192738)"
+        + "the same conflict is reported from UIKit and SwiftUI apps (Stack Overflow question 78192738)"
     ),
     Entry(
       classPrefixes: ["_UIUCBKBSelectionBackground"], identifierPrefixes: [],
@@ -31,7 +31,7 @@ enum KnownSystemConflicts {
     Entry(
       classPrefixes: ["_UIButtonBarStackView", "_UIButtonBarButton"], identifierPrefixes: ["UIButtonBar"],
       behaviour:
-        "UIKit lays out the buttons of a navigation bar or toolbar before the bar has its width (iOS 11 and later; Stack Overflow questions 45163786 and 45487045)"
+        "UIKit lays out the buttons of a navigation bar or toolbar before the bar has its width (Stack Overflow questions 45163786 and 45487045)"
     ),
     Entry(
       classPrefixes: ["UIInputSetContainerView", "UIInputSetHostView"],
