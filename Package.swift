@@ -76,7 +76,8 @@ let package = Package(
     ),
     .testTarget(
       name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]),
-    .testTarget(name: "LCQReportingTests", dependencies: ["LCQReporting", "LCQPipeline", "LCQStore"]),
+    .testTarget(
+      name: "LCQReportingTests", dependencies: ["LCQReporting", "LCQPipeline", "LCQStore", "LCQAnalysis"]),
     .testTarget(
       name: "LCQPipelineTests",
       dependencies: ["LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]

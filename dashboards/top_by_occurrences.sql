@@ -3,10 +3,13 @@
 -- first_seen, last_seen and the builds are the conflict's over all time.
 -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
 -- known; 'system': UIKit's or AppKit's own; 'all').
--- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
+-- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+-- code_owners and source_files (JSON arrays) are the latest `lcq ingest --source-root` mapping,
+-- NULL when none; :team ('' for all) keeps the conflicts whose code owners include it.
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
-    nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
+    nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
+    nullif(:team, '') AS team
 ),
 counts AS (
   SELECT x.conflict_id, x.run_id, r.device,
@@ -25,9 +28,13 @@ SELECT c.fingerprint, c.title, c.status, c.verdict,
   count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
   strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
   strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
-  c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+  c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+  (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+  (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
 FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
-WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
+WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+  AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+    WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
 GROUP BY c.id
 HAVING sum(counts.n) > 0
 ORDER BY occurrences DESC, runs DESC, devices DESC, c.fingerprint

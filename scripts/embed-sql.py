@@ -94,7 +94,7 @@ def panel_columns(path: pathlib.Path) -> list:
     db = sqlite3.connect(":memory:")
     for migration in sorted((root / "Migrations").glob("*.sql")):
         db.executescript(migration.read_text())
-    parameters = {"since": "2024-01-01T00:00:00Z", "until": "2024-01-02T00:00:00Z", "app": "", "owner": "app"}
+    parameters = {"since": "2024-01-01T00:00:00Z", "until": "2024-01-02T00:00:00Z", "app": "", "owner": "app", "team": ""}
     cursor = db.execute(path.read_text(), parameters)
     return [column[0] for column in cursor.description]
 
@@ -106,8 +106,12 @@ def camel(name: str, upper: bool) -> str:
 
 
 def conformances(columns: list) -> str:
-    """A panel that lists conflicts (a fingerprint, a title and a count) is a ConflictPanelRow."""
+    """A panel that lists conflicts (a fingerprint, a title and a count) is a ConflictPanelRow; one
+    that also has their code owners and source files is an OwnedConflictPanelRow."""
     listed = {"fingerprint", "title", "occurrences"} <= set(columns)
+    owned = listed and {"code_owners", "source_files"} <= set(columns)
+    if owned:
+        return "DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow"
     return "DashboardPanelRow, ConflictPanelRow" if listed else "DashboardPanelRow"
 
 

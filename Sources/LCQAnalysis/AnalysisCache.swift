@@ -21,6 +21,8 @@ public struct AnalysisSummary: Sendable, Hashable {
   public var missing: [MissingQuantity] = []
   /// Who owns the conflict (``Diagnosis/conflictOwner``): `nil` unless it is one.
   public var owner: ConstraintOwner?
+  /// The classes and SnapKit files the block names (``SourceClues``), for a source index.
+  public var sourceClues = SourceClues()
 
   /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
   /// list's (as ``BlockAnalysis/describedIndices``).
@@ -44,6 +46,7 @@ public struct AnalysisSummary: Sendable, Hashable {
     title = analysis.title
     missing = analysis.replay?.missing ?? []
     owner = analysis.diagnosis?.conflictOwner
+    sourceClues = SourceClues(block: analysis.block, described: analysis.describedIndices)
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
     if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
       let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }

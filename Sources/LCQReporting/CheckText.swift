@@ -68,23 +68,32 @@ public enum CheckText {
       text += "  \(MarkdownText.escape(String(explanation)))\n"
     }
     if let fix = conflict.bestFix { text += "  Fix: \(MarkdownText.escape(fix))\n" }
+    if let owners = CodeOwnerText.line(conflict.codeOwnership) {
+      text += "  \(MarkdownText.escape(owners))\n"
+    }
     return text
   }
 
   /// The JSON report: `scope`, `passed`, `failOn`, `new`, `regressed`, `seen`.
   public static func json(_ result: CheckResult, failOn: Set<Failure>) -> String {
+    jsonValue(result, failOn: failOn).serialized + "\n"
+  }
+
+  /// The JSON report as a value (``json(_:failOn:)``'s).
+  public static func jsonValue(_ result: CheckResult, failOn: Set<Failure>) -> JSONValue {
     let failing = failing(result, failOn: failOn)
     func conflicts(_ list: [CheckedConflict]) -> JSONValue {
       .array(
         list.map { conflict in
-          .object([
-            ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
-            ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
-            ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
-            ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
-            ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
-            ("accepted", .bool(conflict.isAccepted)),
-          ])
+          .object(
+            [
+              ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
+              ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
+              ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
+              ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
+              ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
+              ("accepted", .bool(conflict.isAccepted)),
+            ] + CodeOwnerText.jsonMembers(conflict.codeOwnership))
         })
     }
     let scope: JSONValue
@@ -97,7 +106,7 @@ public enum CheckText {
       ("fail_on", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
       ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
       ("seen", conflicts(result.seen)),
-    ]).serialized + "\n"
+    ])
   }
 
   /// A baseline file: one accepted fingerprint per line, with its title as a comment.

@@ -32,6 +32,8 @@ public enum ConflictDetailsText {
     for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
     output += "\nExplanation: \(details.explanation ?? "not computed by this lcq version")\n"
     output += "Best fix: \(details.bestFix ?? "not computed by this lcq version")\n"
+    let owners = CodeOwnerText.showLines(details.codeOwnersByRun)
+    if !owners.isEmpty { output += "\n" + owners }
     for (name, rows) in [
       ("build", details.byBuild), ("device", details.byDevice), ("OS version", details.byOSVersion),
     ] {
@@ -60,29 +62,47 @@ public enum ConflictDetailsText {
       output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n"
     }
     if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
+    if let latest = details.codeOwnersByRun.first?.ownership {
+      output += "\n**Owners:** \(MarkdownText.escape(CodeOwnerText.owners(latest)))"
+      output += " · **Files:** \(MarkdownText.escape(CodeOwnerText.files(latest)))\n"
+    }
     output += "\n" + counts(details).rendered(as: .markdown)
     return output
   }
 
-  static func json(_ details: ConflictDetails) -> JSONValue {
+  /// The details as JSON (`lcq-show/1`).
+  public static func json(_ details: ConflictDetails) -> JSONValue {
     func pairs(_ rows: [(String, Int)]) -> JSONValue {
       .array(rows.map { .object([("value", .string($0.0)), ("occurrences", .int($0.1))]) })
     }
-    return .object([
-      ("schema", .string("lcq-show/1")),
-      ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
-      ("verdict", .string(details.verdict)), ("status", .string(details.status.rawValue)),
-      ("resolved_build", .string(details.resolvedBuild)),
-      ("minimal_set", .array(details.minimalSet.map { .string($0) })),
-      ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
-      ("first_seen", .string(UnixTime.iso(details.firstSeen))),
-      ("last_seen", .string(UnixTime.iso(details.lastSeen))),
-      ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),
-      ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)),
-      ("by_build", pairs(details.byBuild)),
-      ("by_device", pairs(details.byDevice)), ("by_os_version", pairs(details.byOSVersion)),
-      ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
-    ])
+    return .object(
+      [
+        ("schema", .string("lcq-show/1")),
+        ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
+        ("verdict", .string(details.verdict)), ("status", .string(details.status.rawValue)),
+        ("resolved_build", .string(details.resolvedBuild)),
+        ("minimal_set", .array(details.minimalSet.map { .string($0) })),
+        ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
+        ("first_seen", .string(UnixTime.iso(details.firstSeen))),
+        ("last_seen", .string(UnixTime.iso(details.lastSeen))),
+        ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),
+        ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)),
+        ("by_build", pairs(details.byBuild)),
+        ("by_device", pairs(details.byDevice)), ("by_os_version", pairs(details.byOSVersion)),
+        ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
+      ] + CodeOwnerText.jsonMembers(details.codeOwnersByRun.first?.ownership) + [
+        (
+          "owners_by_run",
+          .array(
+            details.codeOwnersByRun.map { run in
+              .object(
+                [
+                  ("run_id", .int(Int(run.runID))), ("build", .string(run.build)),
+                  ("started_at", .string(UnixTime.iso(run.startedAt))),
+                ] + CodeOwnerText.jsonMembers(run.ownership))
+            })
+        )
+      ])
   }
 
   static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -19,19 +19,20 @@ public enum NotifyPayload {
 
   /// `{"schema": "lcq-notify/1", "change", "fingerprint", "title", "owner", "occurrences",
   /// "runs", "first_seen", "last_seen", "first_build", "last_build", "resolved_build",
-  /// "explanation", "best_fix"}`.
+  /// "explanation", "best_fix", "code_owners", "source_files"}`.
   static func json(_ notice: ConflictNotice) -> JSONValue {
-    .object([
-      ("schema", .string("lcq-notify/1")), ("change", .string(notice.kind.rawValue)),
-      ("fingerprint", .string(notice.fingerprint)), ("title", .string(notice.title)),
-      ("owner", .string(notice.owner)), ("occurrences", .int(notice.occurrences)),
-      ("runs", .int(notice.runs)),
-      ("first_seen", .string(UnixTime.iso(notice.firstSeen))),
-      ("last_seen", .string(UnixTime.iso(notice.lastSeen))),
-      ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
-      ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
-      ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
-    ])
+    .object(
+      [
+        ("schema", .string("lcq-notify/1")), ("change", .string(notice.kind.rawValue)),
+        ("fingerprint", .string(notice.fingerprint)), ("title", .string(notice.title)),
+        ("owner", .string(notice.owner)), ("occurrences", .int(notice.occurrences)),
+        ("runs", .int(notice.runs)),
+        ("first_seen", .string(UnixTime.iso(notice.firstSeen))),
+        ("last_seen", .string(UnixTime.iso(notice.lastSeen))),
+        ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
+        ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
+        ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
+      ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
   /// Slack's form: the headline as `text`, everything in one `mrkdwn` section (at most 3,000
@@ -48,6 +49,7 @@ public enum NotifyPayload {
         + " · first seen \(UnixTime.iso(notice.firstSeen))\(notice.firstBuild.map { " (build \(escape($0)))" } ?? "")"
         + " · last seen \(UnixTime.iso(notice.lastSeen))\(notice.lastBuild.map { " (build \(escape($0)))" } ?? "")",
     ]
+    if let owners = CodeOwnerText.line(notice.codeOwnership) { lines.append(escape(owners)) }
     if let explanation = notice.explanation { lines.append(escape(explanation)) }
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
     var text = lines.joined(separator: "\n")

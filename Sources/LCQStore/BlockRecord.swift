@@ -27,6 +27,8 @@ public struct BlockRecord: Sendable {
   public var issues: [String]
   /// What makes this block the same event when it is ingested again (see ``OccurrenceIdentity``).
   public var identity: String
+  /// The conflict's source files and owners, when the run indexed a source tree.
+  public var codeOwnership: CodeOwnership?
 
   /// Whether the block has no readable constraint (or a redacted list) and is kept whole.
   public var isFailed: Bool { summary.verdict == .unparsed || summary.verdict == .redacted }

@@ -124,7 +124,7 @@ extension Panels {
 
 extension Panels {
   /// A row of `dashboards/new_conflicts.sql`.
-  public struct NewConflicts: DashboardPanelRow, ConflictPanelRow {
+  public struct NewConflicts: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
     /// The panel's name.
     public static let name = "new_conflicts"
     /// Its columns, in order.
@@ -138,6 +138,8 @@ extension Panels {
       "new_in",
       "explanation",
       "best_fix",
+      "code_owners",
+      "source_files",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -173,6 +175,12 @@ extension Panels {
 
     /// `best_fix`.
     public var bestFix: PanelValue { values[8] }
+
+    /// `code_owners`.
+    public var codeOwners: PanelValue { values[9] }
+
+    /// `source_files`.
+    public var sourceFiles: PanelValue { values[10] }
   }
 }
 
@@ -220,7 +228,7 @@ extension Panels {
 
 extension Panels {
   /// A row of `dashboards/regressed_conflicts.sql`.
-  public struct RegressedConflicts: DashboardPanelRow, ConflictPanelRow {
+  public struct RegressedConflicts: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
     /// The panel's name.
     public static let name = "regressed_conflicts"
     /// Its columns, in order.
@@ -234,6 +242,8 @@ extension Panels {
       "last_seen",
       "last_build",
       "in_window",
+      "code_owners",
+      "source_files",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -269,6 +279,12 @@ extension Panels {
 
     /// `in_window`.
     public var inWindow: PanelValue { values[8] }
+
+    /// `code_owners`.
+    public var codeOwners: PanelValue { values[9] }
+
+    /// `source_files`.
+    public var sourceFiles: PanelValue { values[10] }
   }
 }
 
@@ -346,7 +362,7 @@ extension Panels {
 
 extension Panels {
   /// A row of `dashboards/top_by_occurrences.sql`.
-  public struct TopByOccurrences: DashboardPanelRow, ConflictPanelRow {
+  public struct TopByOccurrences: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
     /// The panel's name.
     public static let name = "top_by_occurrences"
     /// Its columns, in order.
@@ -365,6 +381,8 @@ extension Panels {
       "minimal_set",
       "explanation",
       "best_fix",
+      "code_owners",
+      "source_files",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -415,12 +433,18 @@ extension Panels {
 
     /// `best_fix`.
     public var bestFix: PanelValue { values[13] }
+
+    /// `code_owners`.
+    public var codeOwners: PanelValue { values[14] }
+
+    /// `source_files`.
+    public var sourceFiles: PanelValue { values[15] }
   }
 }
 
 extension Panels {
   /// A row of `dashboards/top_by_reach.sql`.
-  public struct TopByReach: DashboardPanelRow, ConflictPanelRow {
+  public struct TopByReach: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
     /// The panel's name.
     public static let name = "top_by_reach"
     /// Its columns, in order.
@@ -439,6 +463,8 @@ extension Panels {
       "minimal_set",
       "explanation",
       "best_fix",
+      "code_owners",
+      "source_files",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -489,6 +515,12 @@ extension Panels {
 
     /// `best_fix`.
     public var bestFix: PanelValue { values[13] }
+
+    /// `code_owners`.
+    public var codeOwners: PanelValue { values[14] }
+
+    /// `source_files`.
+    public var sourceFiles: PanelValue { values[15] }
   }
 }
 

@@ -310,6 +310,30 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0008_code_owners.sql",
+      sql: #"""
+      -- lcq store, schema 8: each conflict's source files and owners as a run saw them (`lcq ingest
+      -- --source-root`, with CODEOWNERS): one row per conflict per run that indexed a source tree,
+      -- written with the run's first occurrence of the conflict. `source_files` and `owners` are JSON
+      -- arrays of text (empty when the tree declares none of the conflict's classes, or CODEOWNERS
+      -- names no owner). The latest run's row is the conflict's current mapping
+      -- (`latest_code_owners`); older rows keep who owned it then. Pruning a run or a conflict
+      -- removes its rows.
+      CREATE TABLE code_owners (
+        conflict_id INTEGER NOT NULL REFERENCES conflicts(id) ON DELETE CASCADE,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        source_files TEXT NOT NULL,
+        owners TEXT NOT NULL,
+        PRIMARY KEY (conflict_id, run_id)
+      );
+      CREATE INDEX code_owners_run ON code_owners(run_id);
+      CREATE VIEW latest_code_owners AS
+        SELECT o.conflict_id, o.run_id, o.source_files, o.owners FROM code_owners o
+        WHERE o.run_id = (SELECT max(m.run_id) FROM code_owners m WHERE m.conflict_id = o.conflict_id);
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -549,6 +573,26 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0005_code_owners.sql",
+      sql: #"""
+      -- lcq team store, schema 5 (SQLite's 0008): each conflict's source files and owners as a run
+      -- saw them (`lcq ingest --source-root`), JSON arrays of text; the latest run's row is the
+      -- conflict's current mapping. See the SQLite file's 0008.
+      CREATE TABLE code_owners (
+        conflict_id BIGINT NOT NULL REFERENCES conflicts(id) ON DELETE CASCADE,
+        run_id BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        source_files TEXT NOT NULL,
+        owners TEXT NOT NULL,
+        PRIMARY KEY (conflict_id, run_id)
+      );
+      CREATE INDEX code_owners_run ON code_owners(run_id);
+      CREATE VIEW latest_code_owners AS
+        SELECT o.conflict_id, o.run_id, o.source_files, o.owners FROM code_owners o
+        WHERE o.run_id = (SELECT max(m.run_id) FROM code_owners m WHERE m.conflict_id = o.conflict_id);
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -622,10 +666,12 @@ public enum EmbeddedSQL {
       sql: #"""
       -- Report panel "new_conflicts": conflicts (not ignored) first seen in the window
       -- [:since, :until), or first seen in the newest build of a run started before :until.
-      -- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all).
+      -- `occurrences` counts the window. Parameters: :since, :until (ISO 8601 UTC), :app ('' for all), :team.
+      -- code_owners and source_files (JSON arrays) are the latest `lcq ingest --source-root` mapping,
+      -- NULL when none; :team ('' for all) keeps the conflicts whose code owners include it.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, nullif(:team, '') AS team
       ),
       seen AS (
         SELECT x.conflict_id, min(x.first_time) AS first_time, min(r.build_key) AS first_key,
@@ -647,9 +693,12 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', seen.first_time, 'unixepoch') AS first_seen,
         (SELECT build FROM runs WHERE build_key = seen.first_key LIMIT 1) AS first_build,
         CASE WHEN seen.first_time >= p.s THEN 'window' ELSE 'newest-build' END AS new_in,
-        c.explanation, c.best_fix
+        c.explanation, c.best_fix,
+        (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+        (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM seen JOIN conflicts c ON c.id = seen.conflict_id, p, newest
-      WHERE c.status != 'ignored'
+      WHERE c.status != 'ignored' AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
         AND (seen.first_time >= p.s OR (seen.first_key IS NOT NULL AND seen.first_key = newest.build_key))
       ORDER BY seen.first_time DESC, c.fingerprint;
 
@@ -707,10 +756,12 @@ public enum EmbeddedSQL {
       -- were resolved in, or a run without a build started after they were resolved). `in_window`
       -- says whether such an occurrence falls in [:since, :until). `last_build` is NULL when every
       -- such run had no build.
-      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :team.
+      -- code_owners and source_files (JSON arrays) are the latest `lcq ingest --source-root` mapping,
+      -- NULL when none; :team ('' for all) keeps the conflicts whose code owners include it.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
-          nullif(:app, '') AS app
+          nullif(:app, '') AS app, nullif(:team, '') AS team
       ),
       again AS (
         SELECT x.conflict_id, x.run_id, r.build_key, x.first_time,
@@ -733,8 +784,12 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', grouped.first_time, 'unixepoch') AS first_seen_again,
         strftime('%Y-%m-%dT%H:%M:%SZ', grouped.last_time, 'unixepoch') AS last_seen,
         (SELECT build FROM runs WHERE build_key = grouped.last_key LIMIT 1) AS last_build,
-        grouped.last_time >= p.s AS in_window
+        grouped.last_time >= p.s AS in_window,
+        (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+        (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM grouped JOIN conflicts c ON c.id = grouped.conflict_id, p
+      WHERE (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
       ORDER BY grouped.last_time DESC, c.fingerprint;
 
       """#
@@ -792,10 +847,13 @@ public enum EmbeddedSQL {
       -- first_seen, last_seen and the builds are the conflict's over all time.
       -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
       -- known; 'system': UIKit's or AppKit's own; 'all').
-      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      -- code_owners and source_files (JSON arrays) are the latest `lcq ingest --source-root` mapping,
+      -- NULL when none; :team ('' for all) keeps the conflicts whose code owners include it.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
-          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
+          nullif(:team, '') AS team
       ),
       counts AS (
         SELECT x.conflict_id, x.run_id, r.device,
@@ -814,9 +872,13 @@ public enum EmbeddedSQL {
         count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
-        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+        (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+        (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
-      WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
+      WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+        AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY occurrences DESC, runs DESC, devices DESC, c.fingerprint
@@ -832,10 +894,13 @@ public enum EmbeddedSQL {
       -- first_seen, last_seen and the builds are the conflict's over all time.
       -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
       -- known; 'system': UIKit's or AppKit's own; 'all').
-      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      -- code_owners and source_files (JSON arrays) are the latest `lcq ingest --source-root` mapping,
+      -- NULL when none; :team ('' for all) keeps the conflicts whose code owners include it.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
-          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
+          nullif(:team, '') AS team
       ),
       counts AS (
         SELECT x.conflict_id, x.run_id, r.device,
@@ -854,9 +919,13 @@ public enum EmbeddedSQL {
         count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
-        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix
+        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+        (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+        (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
-      WHERE p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner
+      WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+        AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint

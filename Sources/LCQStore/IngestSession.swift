@@ -89,6 +89,10 @@ public final class IngestSession {
           }
         }
         try counts.store(runID: runID, db)
+        for values in StoredRows.codeOwnersValues(of: batch, runID: runID) {
+          try db.cachedStatement(sql: StoredRows.codeOwnersInsertSQL).execute(
+            arguments: StatementArguments(values))
+        }
         for id in cutOffs.pendingDeletions {
           try db.execute(sql: "DELETE FROM failed_blocks WHERE id = ?", arguments: [id])
         }

@@ -8,4 +8,9 @@ enum JSONText {
     else { return "[]" }
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// The strings of a JSON array held as text; `nil` when it is not one.
+  static func strings(_ text: String) -> [String]? {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String]
+  }
 }

@@ -58,6 +58,32 @@ enum StoredRows {
     ]
   }
 
+  /// A conflict's source files and owners as the run saw them (values: the run's id, the files
+  /// and owners as JSON arrays, the fingerprint); the first row of a conflict in a run stays.
+  static let codeOwnersInsertSQL = """
+    INSERT INTO code_owners (conflict_id, run_id, source_files, owners)
+    SELECT id, ?, ?, ? FROM conflicts WHERE fingerprint = ?
+    ON CONFLICT (conflict_id, run_id) DO NOTHING
+    """
+
+  /// The values of ``codeOwnersInsertSQL`` for each conflict of `records` that carries an
+  /// ownership (the first record's, once per fingerprint).
+  static func codeOwnersValues(of records: some Sequence<BlockRecord>, runID: Int64) -> [[QueryValue]] {
+    var seen: Set<String> = []
+    var values: [[QueryValue]] = []
+    for record in records {
+      guard let ownership = record.codeOwnership, let fingerprint = record.summary.fingerprint,
+        seen.insert(fingerprint).inserted
+      else { continue }
+      values.append([
+        .integer(runID), .text(JSONText.array(ownership.sourceFiles)),
+        .text(JSONText.array(ownership.owners)),
+        .text(fingerprint),
+      ])
+    }
+    return values
+  }
+
   /// Sets a conflict's explanation, best fix, missing quantities and owner to what the current
   /// analysis says (for `db reanalyze`, after the diagnosis improved).
   static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {

@@ -259,6 +259,65 @@ final class PostgresCommandTests: XCTestCase {
     XCTAssertEqual(onServer, try posted(file.path, runners: 1))
   }
 
+  /// Code owners on the team store (`lcq ingest --source-root`, ``OwnersCommandTests``'s app
+  /// tree): two runs with different CODEOWNERS, then every command that shows or filters by
+  /// them answers as the SQLite file does, and a copy carries them.
+  func testOwnersAndTeamsAnswerAsTheSQLiteFileDoes() throws {
+    let server = try PostgresTestServer.shared()
+    let url = try server.makeDatabase()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-pg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("owners.sqlite").path
+    let app = LCQProcess.fixture("owners-app")
+    let platform = folder.appendingPathComponent("CODEOWNERS")
+    try "* @acme/platform\n".write(to: platform, atomically: true, encoding: .utf8)
+    let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+    for db in [url, file] {
+      for arguments in [
+        ["--build", "100", "--run-id", "one", "--source-root", app, example, LCQProcess.corpusFile("012")],
+        ["--build", "101", "--run-id", "two", "--source-root", app, "--codeowners", platform.path, example],
+      ] {
+        let ingest = try LCQProcess.run(
+          ["ingest", "--db", db, "--ingest-time", "2026-11-20T10:00:00Z"] + arguments)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+      }
+    }
+    let commands: [[String]] = [
+      ["top", "--format", "json"] + window,
+      ["top", "--team", "@alice", "--format", "json"] + window,
+      ["top", "--team", "@acme/platform"] + window,
+      ["new", "--team", "@acme/platform", "--format", "json"] + window,
+      ["show", "v2:0dd2", "--format", "json"],
+      ["show", "v2:57e8"],
+      ["report", "--format", "json", "--team", "@acme/platform"] + window,
+      ["report", "--format", "markdown", "--team", "@alice"] + window,
+      ["check", "--build", "100", "--team", "@alice", "--format", "json"],
+      ["notify", "--dry-run", "--payload", "slack", "--since", "2000-01-01", "--team", "@acme/platform"],
+    ]
+    try assertSameAnswers(commands, server: url, file: file)
+    for arguments in commands {
+      let answer = try LCQProcess.run(arguments + ["--db", file])
+      XCTAssertTrue(
+        answer.stdout.contains("@acme/platform") || answer.stdout.contains("@alice")
+          || answer.stdout.contains("@\u{2060}alice"), "\(arguments): \(answer.stdout) \(answer.stderr)")
+    }
+    let alice = try LCQProcess.run(["top", "--team", "@alice", "--format", "json", "--db", url] + window)
+    XCTAssertTrue(alice.stdout.contains("Legacy/LQRoundedCornerView.m"), alice.stdout)
+    // A copy of the team store into a new file carries each run's owners.
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    let copied = try LCQProcess.run(["db", "copy", "--from", url, "--to", copy])
+    XCTAssertEqual(copied.status, 0, copied.stderr)
+    for arguments in [
+      ["show", "v2:0dd2", "--format", "json"], ["top", "--team", "@alice", "--format", "json"] + window,
+    ] {
+      XCTAssertEqual(
+        try LCQProcess.run(arguments + ["--db", copy]).stdout,
+        try LCQProcess.run(arguments + ["--db", file]).stdout,
+        "\(arguments)")
+    }
+  }
+
   func testACopyMovesAHistoryBothWaysExactlyAndCanBeResumed() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()

@@ -23,7 +23,7 @@ final class ReportRenderingTests: XCTestCase {
         Panels.Volume.self,
         [[.integer(1234), .integer(12), .integer(3), .integer(1), .integer(13_160), .real(940), .real(1)]]),
       // fingerprint, title, status, verdict, occurrences, runs, devices, first_seen, last_seen,
-      // first_build, last_build, minimal_set, explanation, best_fix
+      // first_build, last_build, minimal_set, explanation, best_fix, code_owners, source_files
       rows(
         Panels.TopByOccurrences.self,
         [
@@ -33,25 +33,29 @@ final class ReportRenderingTests: XCTestCase {
             .integer(2), .integer(1), .text("2024-03-05T01:00:00Z"), .text("2024-03-05T23:00:00Z"),
             .text("1239"),
             .text("1240"), .text("[\"a\",\"b\"]"), .text("The cell is too short.\nOne\nTwo"),
-            .text("Set the height constraint's priority to 999"),
+            .text("Set the height constraint's priority to 999"), .text("[\"@acme/cells\",\"@alice\"]"),
+            .text("[\"Cells/Cell.swift\"]"),
           ]
         ]),
-      // fingerprint, title, status, occurrences, first_seen, first_build, new_in, explanation, best_fix
+      // fingerprint, title, status, occurrences, first_seen, first_build, new_in, explanation, best_fix,
+      // code_owners, source_files (a run found the file, CODEOWNERS named nobody)
       rows(
         Panels.NewConflicts.self,
         [
           [
             .text("v1:fedcba9876543210"), .text("Button width"), .text("open"), .integer(1),
-            .text("2024-03-05T10:00:00Z"), .text("1240"), .integer(1), .null, .null,
+            .text("2024-03-05T10:00:00Z"), .text("1240"), .integer(1), .null, .null, .text("[]"),
+            .text("[\"Buttons/Buy.m\"]"),
           ]
         ]),
-      // fingerprint, title, resolved_build, occurrences, runs, first_seen_again, last_seen, last_build, in_window
+      // fingerprint, title, resolved_build, occurrences, runs, first_seen_again, last_seen, last_build, in_window,
+      // code_owners, source_files (no run mapped it)
       rows(
         Panels.RegressedConflicts.self,
         [
           [
             .text("v1:1111222233334444"), .text("Label leading"), .text("1239"), .integer(2), .integer(1),
-            .text("2024-03-05T11:00:00Z"), .text("2024-03-05T12:00:00Z"), .null, .integer(1),
+            .text("2024-03-05T11:00:00Z"), .text("2024-03-05T12:00:00Z"), .null, .integer(1), .null, .null,
           ]
         ]),
       // runs, finished_runs, interrupted_runs, unfinished_runs, lines, bytes, blocks, occurrences,
@@ -84,11 +88,11 @@ final class ReportRenderingTests: XCTestCase {
 
       | # | Conflict | Occurrences | Runs | Devices | Best fix |
       | ---: | --- | ---: | ---: | ---: | --- |
-      | 1 | **Cell \\| height** `v1:01234567` | 1,000 | 2 | 1 | Set the height constraint's priority to 999 |
+      | 1 | **Cell \\| height** `v1:01234567` (owners: @\u{2060}acme/cells, @\u{2060}alice) | 1,000 | 2 | 1 | Set the height constraint's priority to 999 |
 
       ### New conflicts (1)
 
-      - **Button width** `v1:fedcba98`: 1 occurrence, first seen 2024-03-05T10:00:00Z, build 1240
+      - **Button width** `v1:fedcba98` (owners: none in CODEOWNERS): 1 occurrence, first seen 2024-03-05T10:00:00Z, build 1240
 
       ### Regressed conflicts (1)
 
@@ -121,8 +125,11 @@ final class ReportRenderingTests: XCTestCase {
     XCTAssertEqual(top.count, 1)
     XCTAssertEqual(top.first?["title"] as? String, "Cell | height")
     XCTAssertEqual(top.first?["minimal_set"] as? [String], ["a", "b"], "a JSON array column is an array")
+    XCTAssertEqual(top.first?["code_owners"] as? [String], ["@acme/cells", "@alice"])
+    XCTAssertEqual(top.first?["source_files"] as? [String], ["Cells/Cell.swift"])
     let regressed = try XCTUnwrap(object["regressed_conflicts"] as? [[String: Any]])
     XCTAssertTrue(regressed.first?["last_build"] is NSNull)
+    XCTAssertTrue(regressed.first?["code_owners"] is NSNull, "no run mapped it")
     // A panel with no rows is an empty list, and a one-row panel with none is null.
     XCTAssertEqual((object["system_conflicts"] as? [Any])?.count, 0)
   }

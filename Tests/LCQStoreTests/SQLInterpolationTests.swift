@@ -17,11 +17,18 @@ import XCTest
 final class SQLInterpolationTests: XCTestCase {
   /// file name → the interpolated or concatenated expressions allowed in its SQL, each fixed text.
   static let fixedFragments: [String: Set<String>] = [
-    // `inScope`/`earlier` are SQL conditions picked by a switch over the check's scope kind.
-    "BuildCheck.swift": ["inScope", "earlier"],
+    // `inScope`/`earlier` are SQL conditions picked by a switch over the check's scope kind;
+    // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.
+    "BuildCheck.swift": [
+      "inScope", "earlier", #"CodeOwnerColumns.select("c")"#,
+      #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
+    ],
+    // The table alias and the column and parameter names that the callers above pass as literals.
+    "CodeOwnerColumns.swift": ["alias", "column", "parameter"],
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
-    "ConflictDetails.swift": ["counts", "column", "order"],
+    // `codeOwnerRuns` is a constant.
+    "ConflictDetails.swift": ["counts", "column", "order", "codeOwnerRuns"],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     "OccurrenceCounts.swift": ["dialect.least", "dialect.greatest"],
     // Column names from `Occurrence.Columns`; `?` placeholder lists sized by the batch; the
@@ -33,18 +40,24 @@ final class SQLInterpolationTests: XCTestCase {
     // Fixed conditions from the functions' literals; `having` is one of them.
     "Lifecycle.swift": [
       "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
+      #"CodeOwnerColumns.select("c")"#,
+    ],
+    // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.
+    "Notifications.swift": [
+      #"CodeOwnerColumns.select("c")"#, #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
     ],
     // Column and table names from StoreCopy's literal lists and its callers' literals; `?`
     // placeholder lists sized by the batch; `conflict` is one of two literal clauses.
     "StoreCopy.swift": ["list", "table", "values", "conflict", "placeholders", "column", "conditions"],
     // Column names from a literal list of four.
-    "QueryFilter.swift": ["column", "greatest", "least"],
+    // CodeOwnerColumns' condition on the literal column `x.conflict_id` (its value bound).
+    "QueryFilter.swift": ["column", "greatest", "least", "CodeOwnerColumns.ownedBy"],
     // The occurrence insert's column names and `?` placeholders, both made from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
     "StoredRows.swift": ["columns", "placeholders", "differs"],
     // `orderColumn` is picked by a switch over TopOrder.
-    "TopConflicts.swift": ["counts.sql", "orderColumn"],
+    "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#],
     // `totals` is a fixed list of aggregate columns written in the same function.
     "Trend.swift": ["counts.sql", "totals"],
   ]

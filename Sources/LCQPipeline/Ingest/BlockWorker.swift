@@ -46,9 +46,15 @@ final class BlockWorker: @unchecked Sendable {
   private var lastCommit = ContinuousClock.now
   /// Hears of the totals after each block.
   private let observer: any IngestObserver
+  /// The run's source tree and CODEOWNERS, when it has them.
+  private let codeOwners: CodeOwnerMap?
 
-  init(session: any IngestRun, clock: IngestClock, quarantined: Set<[UInt8]>, observer: any IngestObserver) {
+  init(
+    session: any IngestRun, clock: IngestClock, quarantined: Set<[UInt8]>, codeOwners: CodeOwnerMap?,
+    observer: any IngestObserver
+  ) {
     self.session = session
+    self.codeOwners = codeOwners
     self.observer = observer
     self.clock = clock
     self.quarantined = quarantined
@@ -143,7 +149,11 @@ final class BlockWorker: @unchecked Sendable {
             return analyzer.analyze(block)
           }
         }
-        session.add(BlockRecord(prepared: prepared, summary: summary, clock: clock, identities: &identities))
+        var record = BlockRecord(prepared: prepared, summary: summary, clock: clock, identities: &identities)
+        if let codeOwners, summary.fingerprint != nil {
+          record.codeOwnership = codeOwners.ownership(of: summary.sourceClues)
+        }
+        session.add(record)
         observer.progressed(session.totals)
       }
       session.setInput(lines: lines, bytes: bytes)

@@ -27,12 +27,15 @@ public struct IngestPipeline {
 
   /// A pipeline storing into `session`; `runKey` is the run's `--run-id` (part of the identity
   /// of blocks without a timestamp), `quarantined` the lists an earlier ingest crashed on
-  /// (``CrashQuarantine``), and `observer` hears of progress and of what a person should read.
+  /// (``CrashQuarantine``), `codeOwners` the run's source tree and CODEOWNERS (each conflict's
+  /// files and owners are stored with the run), and `observer` hears of progress and of what a
+  /// person should read.
   public init(
     session: any IngestRun, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = [],
-    observer: any IngestObserver
+    codeOwners: CodeOwnerMap? = nil, observer: any IngestObserver
   ) {
-    worker = BlockWorker(session: session, clock: clock, quarantined: quarantined, observer: observer)
+    worker = BlockWorker(
+      session: session, clock: clock, quarantined: quarantined, codeOwners: codeOwners, observer: observer)
     self.observer = observer
     self.runKey = runKey
   }

@@ -1,6 +1,6 @@
 import LCQStore
 
-/// One `lcq notify`: every change of state not posted yet (``ConflictStore/unpostedNotices(since:app:owner:)``)
+/// One `lcq notify`: every change of state not posted yet (``ConflictStore/unpostedNotices(since:app:owner:team:)``)
 /// is claimed in the store, posted, and recorded as posted or left pending, so that re-runs and
 /// runs at once post each change once.
 public enum NotificationRun {
@@ -23,15 +23,16 @@ public enum NotificationRun {
   }
 
   /// Posts what `store` has not posted: the changes of runs started at or after `since` (and
-  /// those left pending), of `owner` and `app`, each claimed as `claim` before `post` sends it.
+  /// those left pending), of `owner`, `app` and `team`, each claimed as `claim` before `post` sends it.
   /// A claim older than `lease` seconds is a run that died, and is taken over.
   public static func run(
-    store: any ConflictStore, since: Int64, app: String?, owner: OwnerFilter, claim: String,
+    store: any ConflictStore, since: Int64, app: String?, owner: OwnerFilter, team: String? = nil,
+    claim: String,
     lease: Int64 = 300,
     now: () -> Int64, post: (ConflictNotice) -> PostResult
   ) throws(StoreError) -> Outcome {
     var outcome = Outcome()
-    for notice in try store.unpostedNotices(since: since, app: app, owner: owner) {
+    for notice in try store.unpostedNotices(since: since, app: app, owner: owner, team: team) {
       guard try store.claim(notice, claim: claim, now: now(), lease: lease) else {
         outcome.claimedElsewhere += 1
         continue

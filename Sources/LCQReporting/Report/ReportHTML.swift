@@ -1,3 +1,4 @@
+import LCQAnalysis
 import LCQStore
 import Mustache
 
@@ -37,6 +38,7 @@ public enum ReportHTML {
       "since": UnixTime.iso(report.scope.since),
       "until": UnixTime.iso(report.scope.until),
       "app": report.scope.app ?? "every app",
+      "team": report.scope.team.map { "conflicts owned by \($0)" } ?? "",
       "warnings": report.warnings,
       "stats": [
         stat("occurrences", ReportNumbers.grouped(occurrences)),
@@ -76,6 +78,11 @@ public enum ReportHTML {
     let list: [[String: Any]] = rows.records.map { record in
       var fields: [String: Any] = [:]
       for (column, value) in record { fields[column] = display(value) }
+      fields.merge(
+        owners(record.first { $0.0 == "code_owners" }?.1, record.first { $0.0 == "source_files" }?.1)
+      ) {
+        _, new in new
+      }
       if let fingerprint = record.first(where: { $0.0 == "fingerprint" })?.1.text {
         fields["short"] = String(fingerprint.prefix(11))
       }
@@ -109,10 +116,18 @@ public enum ReportHTML {
         "spark": ReportCharts.sparkline(report.dailyCounts(of: fingerprint)),
       ]
       if let fix = row.bestFix.text { fields["fix"] = fix }
+      fields.merge(owners(row.codeOwners, row.sourceFiles)) { _, new in new }
       if let picture = report.pictures[fingerprint] { fields["picture"] = picture }
       list.append(fields)
     }
     return ["hasRows": !list.isEmpty, "rows": list]
+  }
+
+  /// `owners` and `files` as the page shows them, when a run mapped the conflict (none else).
+  static func owners(_ owners: PanelValue?, _ files: PanelValue?) -> [String: Any] {
+    guard let owners = owners?.stringArray, let files = files?.stringArray else { return [:] }
+    let ownership = CodeOwnership(sourceFiles: files, owners: owners)
+    return ["owners": CodeOwnerText.owners(ownership), "files": CodeOwnerText.files(ownership)]
   }
 
   /// A value as the page shows it: numbers grouped, null as a dash.

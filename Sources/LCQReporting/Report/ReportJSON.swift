@@ -16,7 +16,7 @@ public enum ReportJSON {
     "unparsed_samples",
   ]
   /// Columns holding a JSON array as text, written as that array.
-  static let arrayColumns: Set<String> = ["minimal_set", "issues", "missing"]
+  static let arrayColumns: Set<String> = ["minimal_set", "issues", "missing", "code_owners", "source_files"]
 
   /// The report as JSON text (one line).
   public static func render(_ report: NightlyReport) -> String {
@@ -30,7 +30,7 @@ public enum ReportJSON {
         ])
       ),
       ("app", .string(report.scope.app)),
-      ("owner", .string(report.scope.owner.rawValue)),
+      ("owner", .string(report.scope.owner.rawValue)), ("team", .string(report.scope.team)),
       ("warnings", .array(report.warnings.map { .string($0) })),
     ]
     for name in panelOrder + Panels.all.map({ $0.name }).filter({ !panelOrder.contains($0) }) {

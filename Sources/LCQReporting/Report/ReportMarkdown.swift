@@ -51,7 +51,9 @@ public enum ReportMarkdown {
   }
 
   static func window(_ scope: ReportScope) -> String {
-    let app = scope.app.map { " · \(MarkdownText.escape($0))" } ?? ""
+    let app =
+      (scope.app.map { " · \(MarkdownText.escape($0))" } ?? "")
+      + (scope.team.map { " · conflicts owned by \(MarkdownText.escape($0))" } ?? "")
     return "\(UnixTime.iso(scope.since)) to \(UnixTime.iso(scope.until))\(app)"
   }
 
@@ -121,6 +123,10 @@ public enum ReportMarkdown {
   static func conflict(_ row: some ConflictPanelRow) -> String {
     let title = MarkdownText.escape(row.title.text ?? "")
     let fingerprint = row.fingerprint.text ?? ""
-    return "**\(title)** `\(fingerprint.prefix(11))`"
+    var text = "**\(title)** `\(fingerprint.prefix(11))`"
+    if let owned = row as? any OwnedConflictPanelRow, let ownership = owned.codeOwnership {
+      text += " (owners: \(MarkdownText.escape(CodeOwnerText.owners(ownership))))"
+    }
+    return text
   }
 }

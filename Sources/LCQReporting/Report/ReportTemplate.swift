@@ -59,7 +59,7 @@ enum ReportTemplate {
     <body>
     <main>
     <h1>Layout conflicts</h1>
-    <p class="meta">{{since}} to {{until}} · {{app}}</p>
+    <p class="meta">{{since}} to {{until}} · {{app}}{{#team}} · {{team}}{{/team}}</p>
     {{#warnings}}<div class="warning" role="alert">{{.}}</div>
     {{/warnings}}
 
@@ -85,6 +85,7 @@ enum ReportTemplate {
     <ul class="members">{{#members}}<li>{{.}}</li>{{/members}}</ul>
     <details><summary>The constraints as logged</summary><ol>{{#set}}<li><code>{{.}}</code></li>{{/set}}</ol></details>
     {{#fix}}<div class="fix"><b>Fix:</b> {{fix}}</div>{{/fix}}
+    {{#owners}}<p class="owners"><b>Owners:</b> {{owners}} · <b>Files:</b> {{files}}</p>{{/owners}}
     {{#picture}}<div class="picture">{{{picture}}}</div>{{/picture}}
     </section>
     {{/top.rows}}
@@ -101,7 +102,7 @@ enum ReportTemplate {
     {{^new.hasRows}}<p class="empty">None.</p>{{/new.hasRows}}
     {{#new.hasRows}}<div class="table"><table>
     <tr><th>Conflict</th><th>First seen</th><th>Build</th><th>New in</th><th class="n">Occurrences</th><th>Fix</th></tr>
-    {{#new.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td>{{first_seen}}</td><td>{{first_build}}</td><td>{{new_in}}</td><td class="n">{{occurrences}}</td><td>{{best_fix}}</td></tr>
+    {{#new.rows}}<tr><td>{{title}} <code>{{short}}</code>{{#owners}}<br><small>{{owners}}</small>{{/owners}}</td><td>{{first_seen}}</td><td>{{first_build}}</td><td>{{new_in}}</td><td class="n">{{occurrences}}</td><td>{{best_fix}}</td></tr>
     {{/new.rows}}
     </table></div>{{/new.hasRows}}
 
@@ -109,7 +110,7 @@ enum ReportTemplate {
     {{^regressed.hasRows}}<p class="empty">None.</p>{{/regressed.hasRows}}
     {{#regressed.hasRows}}<div class="table"><table>
     <tr><th>Conflict</th><th>Resolved in</th><th>Seen again</th><th>Last build</th><th class="n">Occurrences</th></tr>
-    {{#regressed.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td>{{resolved_build}}</td><td>{{first_seen_again}}</td><td>{{last_build}}</td><td class="n">{{occurrences}}</td></tr>
+    {{#regressed.rows}}<tr><td>{{title}} <code>{{short}}</code>{{#owners}}<br><small>{{owners}}</small>{{/owners}}</td><td>{{resolved_build}}</td><td>{{first_seen_again}}</td><td>{{last_build}}</td><td class="n">{{occurrences}}</td></tr>
     {{/regressed.rows}}
     </table></div>{{/regressed.hasRows}}
 

@@ -3,18 +3,28 @@ import LCQStore
 /// The store's answers as tables, one shape per command.
 extension ResultTable {
   /// `lcq top`.
+  ///
+  /// The columns `code_owners` and `source_files` are there when a run recorded code owners for one
+  /// of the rows (`lcq ingest --source-root`).
   public init(top: [ConflictCount]) {
+    let showsOwners = top.contains { $0.codeOwnership != nil }
+    var columns = [
+      "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen",
+      "last_build",
+    ]
+    if showsOwners { columns += ["code_owners", "source_files"] }
     self.init(
-      columns: [
-        "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen",
-        "last_build",
-      ],
+      columns: columns,
       rows: top.map { row in
-        [
+        var cells: [Cell] = [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
           .integer(row.devices), .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen),
           .text(row.lastBuild),
         ]
+        if showsOwners {
+          cells += [.list(row.codeOwnership?.owners), .list(row.codeOwnership?.sourceFiles)]
+        }
+        return cells
       }, json: JSONShape(schema: "lcq-top/1", key: "conflicts"))
   }
 
@@ -34,6 +44,8 @@ extension ResultTable {
       "status",
     ]
     if showsResolvedBuild { columns.append("resolved_build") }
+    let showsOwners = changes.contains { $0.codeOwnership != nil }
+    if showsOwners { columns += ["code_owners", "source_files"] }
     self.init(
       columns: columns,
       rows: changes.map { row in
@@ -43,6 +55,9 @@ extension ResultTable {
           .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status.rawValue),
         ]
         if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
+        if showsOwners {
+          cells += [.list(row.codeOwnership?.owners), .list(row.codeOwnership?.sourceFiles)]
+        }
         return cells
       }, json: JSONShape(schema: "lcq-\(command)/1", key: "conflicts"))
   }

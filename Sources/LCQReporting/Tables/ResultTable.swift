@@ -10,6 +10,8 @@ public struct ResultTable: Sendable {
     case time(Int64?)
     /// A number with a fixed count of decimals, given as its digits (`1.50`): a JSON number.
     case decimal(String)
+    /// Several texts (owners, files): a JSON array, else joined by `, `; `nil` is null.
+    case list([String]?)
   }
 
   /// Column names (snake_case: they are JSON keys and CSV headers too).
@@ -58,7 +60,7 @@ public struct ResultTable: Sendable {
   }
 
   /// The rows as JSON, in ``json``'s shape (a bare array without one).
-  var jsonValue: JSONValue {
+  public var jsonValue: JSONValue {
     guard let json else { return .array(rows.map(jsonObject)) }
     guard let key = json.key else {
       guard case .object(let members) = rows.first.map(jsonObject) ?? .object([]) else { return .null }
@@ -75,6 +77,7 @@ public struct ResultTable: Sendable {
         case .integer(let value): (column, .int(value))
         case .time(let time): (column, .string(time.map(UnixTime.iso)))
         case .decimal(let digits): (column, .number(digits))
+        case .list(let texts): (column, texts.map { .array($0.map { .string($0) }) } ?? .null)
         }
       })
   }
@@ -88,13 +91,14 @@ extension ResultTable.Cell {
     case .integer(let value): String(value)
     case .time(let time): time.map(UnixTime.iso) ?? ""
     case .decimal(let digits): digits
+    case .list(let texts): texts?.joined(separator: ", ") ?? ""
     }
   }
 
   var isNumber: Bool {
     switch self {
     case .integer, .decimal: true
-    case .text, .time: false
+    case .text, .time, .list: false
     }
   }
 }

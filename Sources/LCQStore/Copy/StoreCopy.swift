@@ -32,6 +32,7 @@ extension ConflictStore {
     let runs = try copyRuns(from, to, &result)
     let conflicts = try copyConflicts(from, to, &result)
     try copyAliases(from, to, conflicts: conflicts)
+    try copyCodeOwners(from, to, runs: runs, conflicts: conflicts)
     let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
     result.occurrences = try copyBatches(
       of: "occurrences", StoreCopy.occurrenceColumns, from, to, batchSize: batchSize
@@ -118,6 +119,32 @@ extension ConflictStore {
       result.conflicts += 1
     }
     return ids
+  }
+
+  /// Copies each run's code owners of its conflicts (schema 8) to the copied runs and
+  /// conflicts; a pair the destination already holds keeps its row there.
+  private func copyCodeOwners(
+    _ from: QueryEngine, _ to: QueryEngine, runs: [Int64: Int64], conflicts: [Int64: Int64]
+  ) throws(StoreError) {
+    let rows = try from.rows(
+      "SELECT conflict_id, run_id, source_files, owners FROM code_owners ORDER BY run_id, conflict_id")
+    guard !rows.isEmpty else { return }
+    try to.transaction { engine throws(StoreError) in
+      for row in rows {
+        guard let conflict = row.integer("conflict_id").flatMap({ conflicts[$0] }),
+          let run = row.integer("run_id").flatMap({ runs[$0] })
+        else { continue }
+        _ = try engine.execute(
+          """
+          INSERT INTO code_owners (conflict_id, run_id, source_files, owners) VALUES (?, ?, ?, ?)
+          ON CONFLICT (conflict_id, run_id) DO NOTHING
+          """,
+          [
+            .integer(conflict), .integer(run), .text(try row.requiredText("source_files")),
+            .text(try row.requiredText("owners")),
+          ])
+      }
+    }
   }
 
   /// Copies the fingerprint aliases (an older version's fingerprints, schema 6) to the copied

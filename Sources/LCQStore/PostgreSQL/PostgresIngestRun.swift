@@ -183,6 +183,9 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
     for values in counts.conflictValues(runID: runID) {
       try link.rows(OccurrenceCounts.conflictSQL(.postgres), values)
     }
+    for values in StoredRows.codeOwnersValues(of: occurrences, runID: runID) {
+      try link.rows(StoredRows.codeOwnersInsertSQL, values)
+    }
     var failedStored = 0
     for chunk in chunks(of: failed) { failedStored += try insertFailed(chunk, link) }
     storedAfter.duplicates += failed.count - failedStored

@@ -1,3 +1,5 @@
+import LCQAnalysis
+
 /// What `lcq check` tests: one build, or one ingest run.
 public enum CheckScope: Sendable, Hashable {
   /// Every run of this build (builds compare numerically).
@@ -46,6 +48,8 @@ public struct CheckedConflict: Sendable, Hashable {
   public var isRegressed: Bool
   /// Ignored, or in the baseline.
   public var isAccepted: Bool
+  /// Its source files and code owners as the latest run with a source tree found them.
+  public var codeOwnership: CodeOwnership? = nil
 }
 
 extension ConflictStore {
@@ -77,8 +81,11 @@ extension ConflictStore {
   }
 
   /// Checks `scope` against history and a baseline of accepted fingerprints; only conflicts
-  /// with `owner` are looked at (by default the app's: UIKit's own conflicts have no fix there).
-  public func check(_ scope: CheckScope, app: String?, owner: OwnerFilter = .app, baseline: Set<String>)
+  /// with `owner` are looked at (by default the app's: UIKit's own conflicts have no fix there),
+  /// and with `team` only those whose latest code owners include it.
+  public func check(
+    _ scope: CheckScope, app: String?, owner: OwnerFilter = .app, team: String? = nil, baseline: Set<String>
+  )
     throws(StoreError)
     -> CheckResult
   {
@@ -117,14 +124,16 @@ extension ConflictStore {
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           JOIN regression_runs rr ON rr.conflict_id = u.conflict_id AND rr.run_id = u.run_id
           WHERE u.conflict_id = c.id AND \(inScope) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
-        ) AS is_regressed
+        ) AS is_regressed,
+        \(CodeOwnerColumns.select("c"))
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
-      WHERE :owner = 'all' OR coalesce(c.owner, 'app') = :owner
+      WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
+        AND (CAST(:team AS TEXT) IS NULL OR \(CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")))
       ORDER BY s.n DESC, c.fingerprint
       """
     let named: [String: QueryValue] = [
       "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
-      "owner": .text(owner.rawValue),
+      "owner": .text(owner.rawValue), "team": QueryValue(team),
     ]
     // A baseline written before a fingerprint version change names conflicts by the aliases
     // `lcq db reanalyze` recorded.
@@ -139,7 +148,7 @@ extension ConflictStore {
         resolvedBuild: row.text("resolved_build"),
         explanation: row.text("explanation"), bestFix: row.text("best_fix"), isNew: row.flag("is_new"),
         isRegressed: row.flag("is_regressed"),
-        isAccepted: status == .ignored || baseline.contains(fingerprint))
+        isAccepted: status == .ignored || baseline.contains(fingerprint), codeOwnership: row.codeOwnership)
     }
     return CheckResult(scope: scope, seen: seen)
   }

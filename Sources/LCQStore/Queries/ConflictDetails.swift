@@ -1,4 +1,5 @@
 import Foundation
+import LCQAnalysis
 
 /// Everything `lcq show` prints about one conflict.
 public struct ConflictDetails: Sendable {
@@ -40,6 +41,21 @@ public struct ConflictDetails: Sendable {
   public var sampleBlock: String?
   /// Where that block was read.
   public var sampleSource: String?
+  /// The conflict's source files and owners as each run that indexed a source tree saw them,
+  /// the latest first (at most ``DetailsStatements/codeOwnerRuns`` runs).
+  public var codeOwnersByRun: [RunCodeOwnership] = []
+}
+
+/// A conflict's source files and owners as one run saw them.
+public struct RunCodeOwnership: Sendable, Hashable {
+  /// The run's id in `runs`.
+  public var runID: Int64
+  /// The run's build.
+  public var build: String?
+  /// When the run started (unix time).
+  public var startedAt: Int64
+  /// What the run's source tree and CODEOWNERS said.
+  public var ownership: CodeOwnership
 }
 
 /// The statements of `lcq show`, the same for both engines.
@@ -86,9 +102,19 @@ enum DetailsStatements {
     ORDER BY o.time DESC, o.id DESC LIMIT 1
     """
 
+  /// The most runs whose code owners `lcq show` lists.
+  static let codeOwnerRuns = 20
+
+  /// The code owners of conflict `?` per run, the latest first.
+  static let codeOwners = """
+    SELECT o.run_id, r.build, r.started_at, o.source_files, o.owners AS code_owners
+    FROM code_owners o JOIN runs r ON r.id = o.run_id
+    WHERE o.conflict_id = ? ORDER BY o.run_id DESC LIMIT \(codeOwnerRuns)
+    """
+
   /// The minimal set stored as a JSON array.
   static func minimalSet(_ text: String) -> [String] {
-    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String] ?? []
+    JSONText.strings(text) ?? []
   }
 }
 
@@ -109,6 +135,13 @@ extension ConflictStore {
     }
     let totals = try engine.row(DetailsStatements.totals(counts: counts.sql), counts.values)
     let sample = try Self.sampleBlock(conflictID: reference.id, engine)
+    let codeOwners = try engine.rows(DetailsStatements.codeOwners, [.integer(reference.id)]).compactMap {
+      row -> RunCodeOwnership? in
+      guard let runID = row.integer("run_id"), let ownership = row.codeOwnership else { return nil }
+      return RunCodeOwnership(
+        runID: runID, build: row.text("build"), startedAt: row.integer("started_at") ?? 0,
+        ownership: ownership)
+    }
     return ConflictDetails(
       fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
       verdict: try row.requiredText("verdict"), status: ConflictState(stored: try row.requiredText("status")),
@@ -121,7 +154,7 @@ extension ConflictStore {
       byBuild: try grouped("build", order: DetailsStatements.byBuild),
       byDevice: try grouped("device", order: DetailsStatements.byCount),
       byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
-      sampleBlock: sample?.text, sampleSource: sample?.source)
+      sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
   }
 
   /// The latest raw block of each conflict in `fingerprints`, with the input it was read from.

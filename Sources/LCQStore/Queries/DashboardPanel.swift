@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LCQAnalysis
 
 /// A value in a query's or a dashboard panel's row, as SQLite returns it (PostgreSQL's
 /// booleans read as 0 or 1, its integral numerics as integers).
@@ -56,7 +57,7 @@ extension PanelValue {
   /// the value is not such an array.
   public var stringArray: [String]? {
     guard case .text(let text) = self else { return nil }
-    return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String]
+    return JSONText.strings(text)
   }
 }
 
@@ -90,20 +91,27 @@ public struct ReportScope: Sendable, Hashable {
   /// The owner of the conflicts in the top lists (the `system_conflicts` panel lists the
   /// system's apart).
   public var owner: OwnerFilter
+  /// Only conflicts whose latest code owners include this one (`nil` for every conflict).
+  public var team: String?
 
   /// Creates a scope.
-  public init(since: Int64, until: Int64, app: String? = nil, owner: OwnerFilter = .app) {
+  public init(since: Int64, until: Int64, app: String? = nil, owner: OwnerFilter = .app, team: String? = nil)
+  {
     self.since = since
     self.until = until
     self.app = app
     self.owner = owner
+    self.team = team
   }
 
   /// The dashboards' named parameters: `:since` and `:until` as ISO 8601 UTC text, `:app` as
   /// the app's name or `''` for every app (as typed into Datasette), `:owner` as `app`,
-  /// `system` or `all`.
+  /// `system` or `all`, `:team` as an owner or `''` for every conflict.
   public var parameters: [String: String] {
-    ["since": UnixTime.iso(since), "until": UnixTime.iso(until), "app": app ?? "", "owner": owner.rawValue]
+    [
+      "since": UnixTime.iso(since), "until": UnixTime.iso(until), "app": app ?? "", "owner": owner.rawValue,
+      "team": team ?? "",
+    ]
   }
 }
 
@@ -167,4 +175,20 @@ public protocol ConflictPanelRow: DashboardPanelRow {
   var title: PanelValue { get }
   /// Its occurrences as the panel counts them.
   var occurrences: PanelValue { get }
+}
+
+/// A panel row that lists a conflict with its code owners (`lcq ingest --source-root`).
+public protocol OwnedConflictPanelRow: ConflictPanelRow {
+  /// The latest code owners, a JSON array (null when no run mapped the conflict).
+  var codeOwners: PanelValue { get }
+  /// The latest source files, a JSON array (null when no run mapped the conflict).
+  var sourceFiles: PanelValue { get }
+}
+
+extension OwnedConflictPanelRow {
+  /// The code owners and source files, `nil` when no run mapped the conflict.
+  public var codeOwnership: CodeOwnership? {
+    guard let files = sourceFiles.stringArray, let owners = codeOwners.stringArray else { return nil }
+    return CodeOwnership(sourceFiles: files, owners: owners)
+  }
 }

@@ -1,3 +1,5 @@
+import LCQAnalysis
+
 /// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
 public struct ConflictChange: Sendable, Hashable {
   /// The conflict's fingerprint (`v2:…`).
@@ -20,6 +22,8 @@ public struct ConflictChange: Sendable, Hashable {
   public var lastBuild: String?
   /// For `regressed`: the build it was resolved in.
   public var resolvedBuild: String?
+  /// The source files and owners the latest run with a source tree found (`nil` when none did).
+  public var codeOwnership: CodeOwnership?
 }
 
 extension ConflictStore {
@@ -92,7 +96,7 @@ extension ConflictStore {
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, s.first_time, s.last_time,
         (SELECT build FROM runs WHERE build_key = s.first_key LIMIT 1) AS first_build,
         (SELECT build FROM runs WHERE build_key = s.last_key LIMIT 1) AS last_build,
-        c.resolved_build
+        c.resolved_build, \(CodeOwnerColumns.select("c"))
       FROM s JOIN conflicts c ON c.id = s.conflict_id
       ORDER BY s.first_time DESC, c.fingerprint
       """
@@ -103,7 +107,7 @@ extension ConflictStore {
         runs: row.count("runs"), firstSeen: row.integer("first_time") ?? 0,
         lastSeen: row.integer("last_time") ?? 0,
         firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
-        resolvedBuild: row.text("resolved_build"))
+        resolvedBuild: row.text("resolved_build"), codeOwnership: row.codeOwnership)
     }
   }
 }

@@ -1,3 +1,5 @@
+import LCQAnalysis
+
 /// A change of state that `lcq notify` posts: a conflict that became new, or a resolved one seen
 /// again.
 public struct ConflictNotice: Sendable, Hashable {
@@ -40,18 +42,22 @@ public struct ConflictNotice: Sendable, Hashable {
   public var explanation: String?
   /// The best proven fix, or why there is none.
   public var bestFix: String?
+  /// Its source files and code owners as the latest run with a source tree found them.
+  public var codeOwnership: CodeOwnership? = nil
 }
 
 extension ConflictStore {
   /// The changes of state not posted yet: conflicts first stored by a run that started at or
   /// after `since`, and resolved ones seen again in such a run (ignored conflicts never), of
   /// `owner` and, when given, `app`; and every change a run claimed and could not post (left
-  /// pending), whenever it happened. Oldest first.
-  public func unpostedNotices(since: Int64, app: String?, owner: OwnerFilter) throws(StoreError)
-    -> [ConflictNotice]
+  /// pending), whenever it happened; with `team`, only conflicts whose latest code owners
+  /// include it. Oldest first.
+  public func unpostedNotices(since: Int64, app: String?, owner: OwnerFilter, team: String? = nil)
+    throws(StoreError) -> [ConflictNotice]
   {
     let named: [String: QueryValue] = [
       "since": .integer(since), "app": QueryValue(app), "owner": .text(owner.rawValue),
+      "team": QueryValue(team),
     ]
     let sql = """
       WITH candidates AS (
@@ -73,9 +79,11 @@ extension ConflictStore {
       SELECT c.id, k.kind, k.change, c.fingerprint, c.title, coalesce(c.owner, 'app') AS owner,
         c.occurrence_count AS occurrences,
         (SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u WHERE u.conflict_id = c.id) AS runs,
-        c.first_seen, c.last_seen, c.first_build, c.last_build, c.resolved_build, c.explanation, c.best_fix
+        c.first_seen, c.last_seen, c.first_build, c.last_build, c.resolved_build, c.explanation, c.best_fix,
+        \(CodeOwnerColumns.select("c"))
       FROM candidates k JOIN conflicts c ON c.id = k.id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
+        AND (CAST(:team AS TEXT) IS NULL OR \(CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")))
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.conflict_id = c.id AND n.change = k.change AND n.state = 'sent')
       ORDER BY c.first_seen, c.fingerprint, k.kind
       """
@@ -89,7 +97,7 @@ extension ConflictStore {
         firstSeen: row.integer("first_seen") ?? 0, lastSeen: row.integer("last_seen") ?? 0,
         firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
         resolvedBuild: row.text("resolved_build"), explanation: row.text("explanation"),
-        bestFix: row.text("best_fix"))
+        bestFix: row.text("best_fix"), codeOwnership: row.codeOwnership)
     }
   }
 

@@ -26,13 +26,17 @@ public struct QueryFilter: Sendable, Hashable {
   public var until: Int64?
   /// Only conflicts with this owner.
   public var owner: OwnerFilter
+  /// Only conflicts whose latest code owners (`lcq ingest --source-root`) include this one
+  /// (`@org/team`, `@user` or an e-mail address).
+  public var team: String?
 
   /// Creates a filter; `nil` fields do not filter.
   public init(
     app: String? = nil, build: String? = nil, osVersion: String? = nil, device: String? = nil,
     since: Int64? = nil,
-    until: Int64? = nil, owner: OwnerFilter = .all
+    until: Int64? = nil, owner: OwnerFilter = .all, team: String? = nil
   ) {
+    self.team = team
     self.app = app
     self.build = build
     self.osVersion = osVersion
@@ -88,6 +92,10 @@ public struct QueryFilter: Sendable, Hashable {
     if owner != .all {
       sql += " AND x.conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
       values.append(.text(owner.rawValue))
+    }
+    if let team {
+      sql += " AND " + CodeOwnerColumns.ownedBy("x.conflict_id")
+      values.append(.text(team))
     }
     let runs = runCondition
     sql += runs.sql + "\n)"

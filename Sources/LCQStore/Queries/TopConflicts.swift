@@ -1,3 +1,5 @@
+import LCQAnalysis
+
 /// One line of `lcq top`.
 public struct ConflictCount: Sendable, Hashable {
   /// The conflict's fingerprint (`v2:…`).
@@ -18,6 +20,8 @@ public struct ConflictCount: Sendable, Hashable {
   public var lastSeen: Int64
   /// The build of the latest occurrence.
   public var lastBuild: String?
+  /// The source files and owners the latest run with a source tree found (`nil` when none did).
+  public var codeOwnership: CodeOwnership?
 }
 
 /// How `lcq top` ranks conflicts.
@@ -42,7 +46,7 @@ extension TopOrder {
       SELECT c.fingerprint, c.title, c.status, CAST(sum(g.n) AS BIGINT) AS occurrences,
         count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
         count(DISTINCT CASE WHEN g.n > 0 THEN g.device END) AS devices,
-        c.first_seen, c.last_seen, c.last_build
+        c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c"))
       FROM g JOIN conflicts c ON c.id = g.conflict_id
       GROUP BY c.id HAVING sum(g.n) > 0
       ORDER BY \(orderColumn), c.fingerprint
@@ -65,7 +69,8 @@ extension ConflictStore {
         fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
         status: ConflictState(stored: try row.requiredText("status")), occurrences: row.count("occurrences"),
         runs: row.count("runs"), devices: row.count("devices"), firstSeen: row.integer("first_seen") ?? 0,
-        lastSeen: row.integer("last_seen") ?? 0, lastBuild: row.text("last_build"))
+        lastSeen: row.integer("last_seen") ?? 0, lastBuild: row.text("last_build"),
+        codeOwnership: row.codeOwnership)
     }
   }
 }

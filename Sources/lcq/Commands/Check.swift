@@ -43,6 +43,7 @@ extension LCQCommand {
     var failOn: String = "new,regressed"
     @Option(help: "Output format: markdown or json.") var format: CheckFormat = .markdown
     @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
+    @OptionGroup var team: TeamOption
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -87,13 +88,13 @@ extension LCQCommand {
           throw ExitStatus.databaseError
         }
       }
-      let (build, runId, app, owner) = (build, runId, app, owner)
+      let (build, runId, app, owner, team) = (build, runId, app, owner, team.team)
       let outcome = try usingStore(database) { store throws(StoreError) -> Outcome in
         var scope = build.map(CheckScope.build) ?? runId.map(CheckScope.run)
         if scope == nil { scope = try store.latestScope(app: app) }
         guard let scope else { return .nothingIngested }
         guard try store.hasRuns(in: scope, app: app) else { return .notIngested(scope) }
-        return .checked(try store.check(scope, app: app, owner: owner, baseline: accepted))
+        return .checked(try store.check(scope, app: app, owner: owner, team: team, baseline: accepted))
       }
       let result: CheckResult
       switch outcome {

@@ -17,7 +17,10 @@ extension LCQCommand {
         Reads each FILE (or standard input) as it arrives, analyses every conflict message and \
         stores it: blocks are committed within about a second of their end, so `lcq top` sees a \
         live `log stream` pipe. The same log ingested twice is stored once (see docs/store.md). \
-        SIGINT or SIGTERM commits every message read whole, drops the one being read (a line \
+        With --source-root, each conflict's source files (the files declaring the classes its \
+        constraints name, and SnapKit's files) and their owners from CODEOWNERS are stored with \
+        the run; `top`, `show`, `report`, `check` and `notify` show the latest, and --team \
+        filters by them (see docs/owners.md). SIGINT or SIGTERM commits every message read whole, drops the one being read (a line \
         says so; ingest the log again to store it) and exits with status 0. A message a file \
         ends inside is kept uncounted until a later ingest reads it whole. A message whose \
         analysis crashed lcq is stored unanalysed by the next ingest (DATABASE-quarantine).
@@ -34,12 +37,21 @@ extension LCQCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var origin: RunOptions
+    @OptionGroup(title: "Owners") var source: SourceOptions
 
     mutating func run() throws {
       Interruption.install()
       let inputs = files.isEmpty ? ["-"] : files
       let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
       let clock = origin.clock
+      let codeOwners: CodeOwnerMap?
+      do {
+        codeOwners = try source.map()
+      } catch {
+        StandardError.write("lcq: \(error)")
+        throw ExitCode.validationFailure
+      }
+      for issue in codeOwners?.issues ?? [] { StandardError.write("lcq: \(issue)") }
       let store: any ConflictStore
       let session: any IngestRun
       do {
@@ -59,7 +71,8 @@ extension LCQCommand {
       CrashQuarantine.install(path: quarantine)
       let console = IngestConsole()
       var pipeline = IngestPipeline(
-        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined, observer: console)
+        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined,
+        codeOwners: codeOwners, observer: console)
       var failedInputs = 0
       do {
         for input in inputs where !pipeline.interrupted {

@@ -16,6 +16,7 @@ extension LCQCommand {
     @Option(help: "Conflicts never seen in this build or an earlier one (builds compare numerically).")
     var sinceBuild: String?
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var team: TeamOption
     @Option(help: OwnerFilter.help(default: .all)) var owner: OwnerFilter = .all
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
@@ -29,6 +30,7 @@ extension LCQCommand {
     mutating func run() throws {
       let now = currentTime
       var filter = filters.filter(now: now)
+      filter.team = team.team
       filter.owner = owner
       let build = sinceBuild
       let rows = try usingStore(database) { store throws(StoreError) in

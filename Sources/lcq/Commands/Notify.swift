@@ -31,6 +31,7 @@ extension LCQCommand {
     var since = "1d"
     @Option(help: "Only runs of this app.") var app: String?
     @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
+    @OptionGroup var team: TeamOption
     @Flag(help: "Print the payloads that would be posted; post and record nothing.") var dryRun = false
     @OptionGroup var database: DatabaseOptions
 
@@ -43,23 +44,24 @@ extension LCQCommand {
 
     mutating func run() throws {
       let since = TimeArgument.parse(self.since, now: currentTime) ?? currentTime
-      let (app, owner, form) = (self.app, self.owner, webhook.payload)
+      let (app, owner, team, form) = (self.app, self.owner, self.team.team, webhook.payload)
       if dryRun {
         let notices = try usingStore(database) { store throws(StoreError) in
-          try store.unpostedNotices(since: since, app: app, owner: owner)
+          try store.unpostedNotices(since: since, app: app, owner: owner, team: team)
         }
         printOutput(notices.map { NotifyPayload.body($0, form: form) + "\n" }.joined())
         StandardError.write(
           "lcq: dry run: \(notices.count) change\(notices.count == 1 ? "" : "s") would be posted")
         return
       }
-      try Self.post(since: since, app: app, owner: owner, webhook: webhook, database: database)
+      try Self.post(since: since, app: app, owner: owner, team: team, webhook: webhook, database: database)
     }
 
     /// Posts every change not posted yet (``NotificationRun``) and says how it went on stderr;
     /// exits 1 when a change was left pending. `lcq report --notify` runs it too.
     static func post(
-      since: Int64, app: String?, owner: OwnerFilter, webhook: WebhookOptions, database: DatabaseOptions
+      since: Int64, app: String?, owner: OwnerFilter, team: String?, webhook: WebhookOptions,
+      database: DatabaseOptions
     ) throws {
       guard let url = webhook.url else { throw ExitCode(64) }
       var client = WebhookClient(url: url)
@@ -70,7 +72,7 @@ extension LCQCommand {
       let form = webhook.payload
       let outcome = try usingStore(database, access: .write) { store throws(StoreError) in
         try NotificationRun.run(
-          store: store, since: since, app: app, owner: owner, claim: claim, now: { currentTime }
+          store: store, since: since, app: app, owner: owner, team: team, claim: claim, now: { currentTime }
         ) { notice in client.post(NotifyPayload.body(notice, form: form)) }
       }
       let new = outcome.posted.filter { $0.kind == .new }.count

@@ -19,6 +19,7 @@ extension LCQCommand {
     @Option(help: "Not seen in any of the newest N builds.")
     var builds: Int?
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var team: TeamOption
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
@@ -32,7 +33,8 @@ extension LCQCommand {
 
     mutating func run() throws {
       let now = currentTime
-      let filter = filters.filter(now: now)
+      var filter = filters.filter(now: now)
+      filter.team = team.team
       let (builds, duration) = (builds, duration.flatMap(TimeArgument.duration))
       let rows = try usingStore(database) { store throws(StoreError) in
         if let builds { return try store.quiet(forBuilds: builds, filter) }

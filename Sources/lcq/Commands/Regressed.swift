@@ -14,11 +14,13 @@ extension LCQCommand {
         """)
 
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var team: TeamOption
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() throws {
-      let filter = filters.filter(now: currentTime)
+      var filter = filters.filter(now: currentTime)
+      filter.team = team.team
       let rows = try usingStore(database) { store throws(StoreError) in try store.regressed(filter) }
       printOutput(
         ResultTable(changes: rows, command: "regressed", showsResolvedBuild: true).rendered(as: output.format)

@@ -44,6 +44,7 @@ extension LCQCommand {
           + "UIKit's and AppKit's own conflicts are listed apart, as system noise, whatever this says.",
         valueName: "owner"))
     var owner: OwnerFilter = .app
+    @OptionGroup var team: TeamOption
     @Option(
       help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "path"))
     var out: String?
@@ -63,7 +64,8 @@ extension LCQCommand {
       // By default the window ends after the current second, so a run ingested just now counts.
       let now = currentTime + 1
       let window = try TimeWindow(since: since, until: until, now: now, defaultUntil: now)
-      return ReportScope(since: window.since ?? 0, until: window.until ?? now, app: app, owner: owner)
+      return ReportScope(
+        since: window.since ?? 0, until: window.until ?? now, app: app, owner: owner, team: team.team)
     }
 
     mutating func run() throws {
@@ -89,7 +91,8 @@ extension LCQCommand {
         printOutput(text)
       }
       if notify {
-        try Notify.post(since: scope.since, app: app, owner: owner, webhook: webhook, database: database)
+        try Notify.post(
+          since: scope.since, app: app, owner: owner, team: team.team, webhook: webhook, database: database)
       }
     }
   }

@@ -14,12 +14,14 @@ extension LCQCommand {
     @Option(help: "How many conflicts to list.")
     var limit: Int = 20
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var team: TeamOption
     @Option(help: OwnerFilter.help(default: .all)) var owner: OwnerFilter = .all
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() throws {
       var filter = filters.filter(now: currentTime)
+      filter.team = team.team
       filter.owner = owner
       let (order, limit) = (by, limit)
       let rows = try usingStore(database) { store throws(StoreError) in

@@ -72,3 +72,19 @@ func printOutput(_ text: String) {
   output.write(text)
   output.flush()
 }
+
+/// `--team`: only conflicts a team owns.
+struct TeamOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Only conflicts whose code owners (from the latest `lcq ingest --source-root` that saw them) "
+        + "include this owner: @org/team, @user or an e-mail address.",
+      valueName: "owner"))
+  var team: String?
+
+  func validate() throws {
+    if let team, team.isEmpty || team.contains(where: \.isWhitespace) {
+      throw ValidationError("--team '\(team)' is not an owner: @org/team, @user or an e-mail address")
+    }
+  }
+}

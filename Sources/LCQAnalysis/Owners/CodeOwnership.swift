@@ -1,0 +1,15 @@
+/// Where a conflict's code lives and who owns it, as one run's source tree and CODEOWNERS file
+/// said (`lcq ingest --source-root`).
+public struct CodeOwnership: Sendable, Hashable {
+  /// Paths relative to the source root: the files SnapKit named, then those declaring the
+  /// conflict's classes, each once.
+  public var sourceFiles: [String]
+  /// The owners of those files from CODEOWNERS, each once, in the order of the files.
+  public var owners: [String]
+
+  /// Creates an ownership.
+  public init(sourceFiles: [String], owners: [String]) {
+    self.sourceFiles = sourceFiles
+    self.owners = owners
+  }
+}

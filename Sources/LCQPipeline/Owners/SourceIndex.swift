@@ -1,0 +1,222 @@
+import Foundation
+import LCQAnalysis
+
+/// Where an app's classes are declared and which files a source tree holds, read once from a
+/// folder (`--source-root`): Swift's `class` declarations, Objective-C's `@interface Name :` and
+/// `@implementation Name`, in `.swift`, `.h`, `.m` and `.mm` files. Hidden folders (`.git`,
+/// `.build`) and `DerivedData` are skipped, as are files over 4 MiB (generated code).
+public struct SourceIndex: Sendable {
+  /// The folder read.
+  public let root: URL
+  /// Paths relative to `root` (`/`-separated) of the files declaring each class, sorted.
+  public private(set) var declarations: [String: [String]] = [:]
+  /// Paths relative to `root` of the source files with each file name, sorted.
+  public private(set) var filesByName: [String: [String]] = [:]
+  /// How many source files were read.
+  public private(set) var fileCount = 0
+
+  static let extensions: Set<String> = ["swift", "h", "m", "mm"]
+  static let skippedFolders: Set<String> = ["DerivedData"]
+  static let largestFile = 4 << 20
+
+  /// Reads every source file under `root`.
+  public init(root: URL) throws {
+    self.root = root.standardizedFileURL
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: self.root.path, isDirectory: &isFolder), isFolder.boolValue
+    else {
+      throw SourceIndexError.notAFolder(root.path)
+    }
+    var paths: [String] = []
+    Self.walk(self.root, relative: "", into: &paths)
+    for path in paths.sorted() {
+      let url = self.root.appendingPathComponent(path)
+      guard let data = try? Data(contentsOf: url), data.count <= Self.largestFile else { continue }
+      fileCount += 1
+      filesByName[(path as NSString).lastPathComponent, default: []].append(path)
+      let swift = path.hasSuffix(".swift")
+      for name in Set(swift ? DeclaredClasses.swift(data) : DeclaredClasses.objectiveC(data)) {
+        declarations[name, default: []].append(path)
+      }
+    }
+  }
+
+  /// Appends the source files under `folder` (at `relative` from the root) to `paths`. Symbolic
+  /// links are not followed, so a link loop cannot trap the walk.
+  private static func walk(_ folder: URL, relative: String, into paths: inout [String]) {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names where !name.hasPrefix(".") {
+      let url = folder.appendingPathComponent(name)
+      let path = relative.isEmpty ? name : relative + "/" + name
+      guard let attributes = try? manager.attributesOfItem(atPath: url.path),
+        let type = attributes[.type] as? FileAttributeType
+      else { continue }
+      if type == .typeDirectory {
+        if !skippedFolders.contains(name) { walk(url, relative: path, into: &paths) }
+      } else if type == .typeRegular, extensions.contains((name as NSString).pathExtension) {
+        paths.append(path)
+      }
+    }
+  }
+
+  /// The files `names` point to: SnapKit's files first (by name; a printed absolute path picks
+  /// the indexed file it ends with), then the files declaring each class, each once.
+  public func files(for names: SourceClues.Names) -> [String] {
+    var found: [String] = []
+    var seen: Set<String> = []
+    func add(_ paths: [String]) {
+      for path in paths where seen.insert(path).inserted { found.append(path) }
+    }
+    for printed in names.files {
+      let candidates = filesByName[(printed as NSString).lastPathComponent] ?? []
+      let exact = candidates.filter { printed.hasSuffix("/" + $0) }
+      add(exact.isEmpty ? candidates : exact)
+    }
+    for name in names.classes { add(declarations[name] ?? []) }
+    return found
+  }
+}
+
+/// Why a source folder could not be indexed.
+public enum SourceIndexError: Error, CustomStringConvertible {
+  /// The path is not a folder.
+  case notAFolder(String)
+
+  /// The reason, naming the option and the path.
+  public var description: String {
+    switch self {
+    case .notAFolder(let path): "--source-root \(path): not a folder"
+    }
+  }
+}
+
+/// The classes a source file declares, read line by line: enough for the declarations Xcode
+/// projects write, not a parser (a declaration inside a block comment counts).
+enum DeclaredClasses {
+  /// Words that may follow `class` without it declaring one (`class func`, `class var`, …).
+  static let classMemberWords: Set<String> = [
+    "func", "var", "let", "subscript", "override", "final", "static", "private", "fileprivate", "internal",
+    "public", "open", "convenience", "required", "dynamic", "protocol",
+  ]
+  /// Words that may come before `class` in a declaration.
+  static let modifiers: Set<String> = [
+    "public", "open", "internal", "fileprivate", "private", "package", "final", "nonisolated", "indirect",
+  ]
+
+  /// The classes `source` (UTF-8) declares in Swift.
+  static func swift(_ source: some DataProtocol) -> [String] {
+    var names: [String] = []
+    for line in lines(of: source, containing: ["class"]) {
+      var words = Words(line)
+      while let word = words.next() {
+        if word.hasPrefix("@") {
+          words.skipArguments()
+          continue
+        }
+        if modifiers.contains(String(word)) { continue }
+        guard word == "class", let name = words.next(), isIdentifier(name),
+          !classMemberWords.contains(String(name))
+        else { break }
+        names.append(String(name))
+        break
+      }
+    }
+    return names
+  }
+
+  /// The classes `source` (UTF-8) declares in Objective-C: `@interface Name : Super` (not a
+  /// category or class extension) and `@implementation Name` (not a category's).
+  static func objectiveC(_ source: some DataProtocol) -> [String] {
+    var names: [String] = []
+    for line in lines(of: source, containing: ["@interface", "@implementation"]) {
+      var words = Words(line)
+      guard let keyword = words.next(), keyword == "@interface" || keyword == "@implementation",
+        let name = words.next(), isIdentifier(name)
+      else { continue }
+      words.skipGenericArguments()
+      let next = words.nextCharacter()
+      if keyword == "@interface" ? next == ":" : next != "(" { names.append(String(name)) }
+    }
+    return names
+  }
+
+  /// The lines of `source` that hold one of `words`, found on the bytes (decoding and searching
+  /// every line as text took most of an index's time).
+  static func lines(of source: some DataProtocol, containing words: [String]) -> [Substring] {
+    let bytes = Array(source)
+    let needles = words.map { Array($0.utf8) }
+    var found: [Substring] = []
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+      let line = bytes[start..<end]
+      if needles.contains(where: { contains(line, $0) }) {
+        found.append(Substring(String(decoding: line, as: UTF8.self)))
+      }
+      start = end + 1
+    }
+    return found
+  }
+
+  private static func contains(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, line.count >= needle.count else { return false }
+    var index = line.startIndex
+    while index <= line.endIndex - needle.count {
+      if line[index] == first, line[index..<(index + needle.count)].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  static func isIdentifier(_ word: Substring) -> Bool {
+    guard let first = word.first, first == "_" || first.isLetter else { return false }
+    return word.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+  }
+
+  /// A line's words: identifiers, `@attribute`s, and single punctuation characters.
+  struct Words {
+    private var rest: Substring
+
+    init(_ line: Substring) { rest = line }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+      character == "_" || character.isLetter || character.isNumber
+    }
+
+    mutating func next() -> Substring? {
+      rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+      guard let first = rest.first else { return nil }
+      let start = rest.startIndex
+      if first == "@" || Self.isWordCharacter(first) {
+        rest = rest.dropFirst().drop(while: Self.isWordCharacter)
+      } else {
+        rest = rest.dropFirst()
+      }
+      return rest.base[start..<rest.startIndex]
+    }
+
+    /// The next character that is not a space, consumed (`nil` at the line's end).
+    mutating func nextCharacter() -> Character? {
+      rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+      guard let first = rest.first else { return nil }
+      rest = rest.dropFirst()
+      return first
+    }
+
+    /// Skips an attribute's `(…)` right after it.
+    mutating func skipArguments() { skipBracketed("(", ")") }
+
+    /// Skips `<…>` (Objective-C's generic parameters).
+    mutating func skipGenericArguments() {
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+      skipBracketed("<", ">")
+    }
+
+    private mutating func skipBracketed(_ open: Character, _ close: Character) {
+      guard rest.first == open, let end = rest.firstIndex(of: close) else { return }
+      rest = rest[rest.index(after: end)...]
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LCQPipeline
+
+/// `--source-root` and `--codeowners`: where the app's source lives and who owns it, so that an
+/// ingest stores each conflict's source files and owners with the run.
+struct SourceOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The app's source tree (else $LCQ_SOURCE_ROOT): each conflict's files are found by the "
+        + "classes its constraints name and SnapKit's file names, and stored with the run.",
+      valueName: "folder"))
+  var sourceRoot: String?
+  @Option(
+    help: ArgumentHelp(
+      "A CODEOWNERS file (GitHub's syntax; else $LCQ_CODEOWNERS, else .github/CODEOWNERS, "
+        + "CODEOWNERS or docs/CODEOWNERS under the source root). Its patterns are matched "
+        + "against paths relative to the source root.",
+      valueName: "file"))
+  var codeowners: String?
+
+  private var environment: [String: String] { ProcessInfo.processInfo.environment }
+  private var root: String? { sourceRoot ?? environment["LCQ_SOURCE_ROOT"].flatMap { $0.isEmpty ? nil : $0 } }
+  private var codeOwnersFile: String? {
+    codeowners ?? environment["LCQ_CODEOWNERS"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  func validate() throws {
+    if codeOwnersFile != nil, root == nil {
+      throw ValidationError("--codeowners needs --source-root: its patterns are paths in the source tree")
+    }
+  }
+
+  /// The run's map from conflicts to files and owners, `nil` without a source root.
+  func map() throws -> CodeOwnerMap? {
+    guard let root else { return nil }
+    return try CodeOwnerMap(
+      root: URL(fileURLWithPath: root), codeOwners: codeOwnersFile.map { URL(fileURLWithPath: $0) })
+  }
+}

@@ -1,0 +1,3 @@
+import UIKit
+
+@objc(LegacyChatBubble) open class ChatBubble: UIView {}

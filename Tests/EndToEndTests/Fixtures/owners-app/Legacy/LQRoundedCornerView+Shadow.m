@@ -1,0 +1,4 @@
+#import "LQRoundedCornerView.h"
+
+@implementation LQRoundedCornerView (Shadow)
+@end

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface LQRoundedCornerView : UIView
+@property (nonatomic) CGFloat cornerRadius;
+@end

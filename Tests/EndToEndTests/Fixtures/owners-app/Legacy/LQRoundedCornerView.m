@@ -1,0 +1,7 @@
+#import "LQRoundedCornerView.h"
+
+@interface LQRoundedCornerView ()
+@end
+
+@implementation LQRoundedCornerView
+@end

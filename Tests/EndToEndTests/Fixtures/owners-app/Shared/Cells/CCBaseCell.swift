@@ -1,0 +1,7 @@
+import SnapKit
+import UIKit
+
+class CCBaseCell: UITableViewCell {
+  let card = LQRoundedCornerView()
+  let separator = UIView()
+}

@@ -1,0 +1,4 @@
+import SnapKit
+import UIKit
+
+final class CCTargetCell: CCBaseCell {}

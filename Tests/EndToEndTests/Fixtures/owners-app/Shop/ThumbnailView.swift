@@ -1,0 +1,5 @@
+import UIKit
+
+class ThumbnailView<Model>: UIImageView {
+  var model: Model?
+}

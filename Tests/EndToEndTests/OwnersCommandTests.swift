@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+/// `lcq ingest --source-root` on a small app tree (`Fixtures/owners-app`: Swift and Objective-C
+/// files, two files with one name, an Objective-C category, and a CODEOWNERS with overlapping
+/// patterns and a line GitHub does not read), worked out by hand:
+///
+/// - the input bar's five conflicts name `InputAccessoryViewTest.MessageInputBar`, declared in
+///   `Chat/MessageInputBar.swift`; `/Chat/` gives `@acme/chat`;
+/// - B names `DuckDuckGo.UnifiedToggleInputToolbarView`, in `Browser/…`; `Browser/**/*.swift`
+///   gives `@acme/browser` and `dev@example.com`;
+/// - A names only UIKit's classes: no file, no owner;
+/// - 012's SnapKit conflict (undecidable: its whole list is described) names `CCBaseCell.swift`,
+///   then `CCTargetCells.swift` (two files so named, both listed), then
+///   `NSKVONotifying_LQRoundedCornerView`, declared in `Legacy/LQRoundedCornerView.h` and `.m`
+///   (not in the `+Shadow` category's file). Owners in file order: `Shared/Cells/` gives
+///   `@acme/cells @alice`; `Shared/Cells/Generated/` nobody; the header only `*`'s `@acme/ios`;
+///   the `.m` `*.m`'s `@acme/objc-guild`.
+final class OwnersCommandTests: XCTestCase {
+  var fixture: StoreFixture!
+  let app = LCQProcess.fixture("owners-app")
+  static let snapKitConflict = "v2:57e852fee1079bef"
+  static let inputBar = [
+    "v2:0dd212f4cc22ab8d", "v2:70ad157812f75973", "v2:8dbacb8e79810015", "v2:b0aaf324f1c1b3a1",
+    "v2:e7c9483c8af169da",
+  ]
+
+  override func setUpWithError() throws {
+    fixture = try StoreFixture()
+    let result = try fixture.lcq(
+      [
+        "ingest", "--build", "100", "--run-id", "run-1", "--source-root", app,
+        LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path,
+        LCQProcess.corpusFile("012"),
+      ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "lcq: \(app)/.github/CODEOWNERS:10:1: negated pattern '!Shop/': GitHub's CODEOWNERS does not support '!'; line skipped"
+      ), result.stderr)
+  }
+
+  override func tearDown() { fixture.remove() }
+
+  private func owners(_ rows: [[String: Any]]) -> [String: [[String]]] {
+    Dictionary(
+      uniqueKeysWithValues: rows.map {
+        (
+          $0["fingerprint"] as? String ?? "",
+          [$0["code_owners"] as? [String] ?? ["null"], $0["source_files"] as? [String] ?? ["null"]]
+        )
+      })
+  }
+
+  func testEachConflictGetsTheFilesAndOwnersWorkedOutByHand() throws {
+    let found = owners(try fixture.rows(["top"]))
+    var expected: [String: [[String]]] = [
+      StoreFixture.conflictA: [[], []],
+      StoreFixture.conflictB: [
+        ["@acme/browser", "dev@example.com"], ["Browser/UnifiedToggleInputToolbarView.swift"],
+      ],
+      Self.snapKitConflict: [
+        ["@acme/cells", "@alice", "@acme/ios", "@acme/objc-guild"],
+        [
+          "Shared/Cells/CCBaseCell.swift", "Shared/Cells/CCTargetCells.swift",
+          "Shared/Cells/Generated/CCTargetCells.swift", "Legacy/LQRoundedCornerView.h",
+          "Legacy/LQRoundedCornerView.m",
+        ],
+      ],
+    ]
+    for fingerprint in Self.inputBar {
+      expected[fingerprint] = [["@acme/chat"], ["Chat/MessageInputBar.swift"]]
+    }
+    XCTAssertEqual(found, expected)
+  }
+
+  func testTeamFiltersEveryList() throws {
+    XCTAssertEqual(
+      Set(try fixture.rows(["top", "--team", "@acme/chat"]).map { $0["fingerprint"] as? String }),
+      Set(Self.inputBar))
+    XCTAssertEqual(
+      try fixture.rows(["top", "--team", "@alice"]).map { $0["fingerprint"] as? String },
+      [Self.snapKitConflict])
+    XCTAssertEqual(try fixture.rows(["top", "--team", "@nobody"]).count, 0)
+    XCTAssertEqual(
+      Set(
+        try fixture.rows(["new", "--since", "2000-01-01", "--team", "@acme/chat"]).map {
+          $0["fingerprint"] as? String
+        }),
+      Set(Self.inputBar))
+
+    let report = try XCTUnwrap(
+      try fixture.json(["report", "--since", "2000-01-01", "--team", "@acme/browser"]) as? [String: Any])
+    let top = try XCTUnwrap(report["top_by_occurrences"] as? [[String: Any]])
+    XCTAssertEqual(top.map { $0["fingerprint"] as? String }, [StoreFixture.conflictB])
+    XCTAssertEqual(top.first?["code_owners"] as? [String], ["@acme/browser", "dev@example.com"])
+    XCTAssertEqual(report["team"] as? String, "@acme/browser")
+
+    let check = try fixture.lcq(["check", "--build", "100", "--team", "@acme/chat", "--format", "json"])
+    XCTAssertEqual(check.status, 1, "five new conflicts of @acme/chat fail the check")
+    let checked = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+    let new = try XCTUnwrap(checked["new"] as? [[String: Any]])
+    XCTAssertEqual(Set(new.map { $0["fingerprint"] as? String }), Set(Self.inputBar))
+    XCTAssertEqual(Set(new.map { $0["code_owners"] as? [String] }), [["@acme/chat"]])
+
+    let notify = try fixture.lcq([
+      "notify", "--dry-run", "--payload", "json", "--since", "2000-01-01", "--team", "@acme/browser",
+    ])
+    XCTAssertEqual(notify.status, 0, notify.stderr)
+    let payloads = notify.stdout.split(separator: "\n").map {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    XCTAssertEqual(payloads.count, 1, notify.stdout)
+    XCTAssertEqual(payloads.first??["fingerprint"] as? String, StoreFixture.conflictB)
+    XCTAssertEqual(
+      payloads.first??["source_files"] as? [String], ["Browser/UnifiedToggleInputToolbarView.swift"])
+  }
+
+  func testTheStoreKeepsWhoOwnedAConflictInEachRun() throws {
+    let codeOwners = fixture.folder.appendingPathComponent("CODEOWNERS")
+    try "* @acme/platform\n".write(to: codeOwners, atomically: true, encoding: .utf8)
+    let second = try fixture.lcq([
+      "ingest", "--build", "101", "--run-id", "run-2", "--source-root", app, "--codeowners", codeOwners.path,
+      LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path,
+    ])
+    XCTAssertEqual(second.status, 0, second.stderr)
+    // The latest run decides: the input bar is @acme/platform's now; 012's conflict, not seen
+    // again, keeps run 1's owners.
+    XCTAssertEqual(try fixture.rows(["top", "--team", "@acme/chat"]).count, 0)
+    XCTAssertEqual(
+      Set(try fixture.rows(["top", "--team", "@acme/platform"]).map { $0["fingerprint"] as? String }),
+      Set(Self.inputBar + [StoreFixture.conflictB]))
+    XCTAssertEqual(
+      try fixture.rows(["top", "--team", "@alice"]).map { $0["fingerprint"] as? String },
+      [Self.snapKitConflict])
+
+    let show = try fixture.lcq(["show", String(Self.inputBar[0].prefix(11))])
+    XCTAssertEqual(show.status, 0, show.stderr)
+    XCTAssertTrue(show.stdout.contains("\nOwners: @acme/platform (run 2, build 101)\n"), show.stdout)
+    XCTAssertTrue(show.stdout.contains("\nSource files: Chat/MessageInputBar.swift\n"), show.stdout)
+    XCTAssertTrue(show.stdout.contains("Owners by run (latest first):\n"), show.stdout)
+    XCTAssertTrue(show.stdout.contains(": @acme/chat · Chat/MessageInputBar.swift\n"), show.stdout)
+    let details = try XCTUnwrap(
+      try fixture.json(["show", String(Self.inputBar[0].prefix(11))]) as? [String: Any])
+    let byRun = try XCTUnwrap(details["owners_by_run"] as? [[String: Any]])
+    XCTAssertEqual(byRun.map { $0["build"] as? String }, ["101", "100"])
+    XCTAssertEqual(byRun.map { $0["code_owners"] as? [String] }, [["@acme/platform"], ["@acme/chat"]])
+  }
+
+  func testBadSourceOptionsAreRefusedBeforeAnythingIsStored() throws {
+    let missing = try fixture.lcq(
+      ["ingest", "--source-root", fixture.folder.appendingPathComponent("nope").path, "-"], stdin: Data())
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertTrue(missing.stderr.contains("--source-root"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("not a folder"), missing.stderr)
+    let alone = try fixture.lcq(["ingest", "--codeowners", app + "/.github/CODEOWNERS", "-"], stdin: Data())
+    XCTAssertEqual(alone.status, 64)
+    XCTAssertTrue(alone.stderr.contains("--codeowners needs --source-root"), alone.stderr)
+    let team = try fixture.lcq(["top", "--team", "two words"])
+    XCTAssertEqual(team.status, 64)
+    // Only the first ingest's run is stored.
+    XCTAssertEqual(try fixture.rows(["top"]).count, 8)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LCQAnalysis
+import XCTest
+
+@testable import LCQPipeline
+
+/// Where an app's classes are declared, read from Swift and Objective-C as Xcode projects write
+/// them; the declarations expected are read off each snippet by hand.
+final class SourceIndexTests: XCTestCase {
+  func testSwiftDeclarationsAndWhatIsNotOne() {
+    let source = """
+      import UIKit
+      // class Commented: a comment.
+      /// A class that… (documentation)
+      final class ProfileCell: UITableViewCell {
+        class var reuseIdentifier: String { "cell" }
+        class func make() -> ProfileCell { ProfileCell() }
+        override class var layerClass: AnyClass { CALayer.self }
+        private final class Badge: UIView {}
+      }
+      @objc(LegacyBubble) open class Bubble: UIView {}
+      @MainActor public final class Toolbar<Item>: UIView {}
+      let type = ProfileCell.self  // class of nothing
+      protocol Shows: class {}
+      \tclass\tTabbed: UIView {}\r
+      """
+    XCTAssertEqual(
+      DeclaredClasses.swift(Data(source.utf8)), ["ProfileCell", "Badge", "Bubble", "Toolbar", "Tabbed"])
+  }
+
+  func testObjectiveCDeclarationsButNotCategories() {
+    let header = """
+      @interface LQRoundedCornerView : UIView
+      @end
+      @interface LQRoundedCornerView (Shadow)
+      @end
+      @interface LQRoundedCornerView ()
+      @end
+      @interface Box<ObjectType> : NSObject
+      @end
+      @protocol Shows <NSObject>
+      @end
+      """
+    XCTAssertEqual(DeclaredClasses.objectiveC(Data(header.utf8)), ["LQRoundedCornerView", "Box"])
+    let implementation = """
+      @implementation LQRoundedCornerView
+      @end
+      @implementation LQRoundedCornerView (Shadow)
+      @end
+      @implementation Badge{
+      }
+      """
+    XCTAssertEqual(DeclaredClasses.objectiveC(Data(implementation.utf8)), ["LQRoundedCornerView", "Badge"])
+  }
+
+  func testATreeIsIndexedWithoutHiddenFoldersAndFilesAreFoundByNameAndClass() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    func write(_ path: String, _ text: String) throws {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try write("App/Cells/ProfileCell.swift", "final class ProfileCell: UITableViewCell {}\n")
+    try write("App/Legacy/Card.m", "@implementation Card\n@end\n")
+    try write("App/Legacy/Card.h", "@interface Card : UIView\n@end\n")
+    try write("Old/Cells/ProfileCell.swift", "// the same name, another class\nclass OldCell {}\n")
+    try write(".build/checkouts/SnapKit/ProfileCell.swift", "class Hidden {}\n")
+    try write("DerivedData/Gen.swift", "class Generated {}\n")
+    try write("README.md", "class NotSource\n")
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("App/Loop"), withDestinationURL: root.appendingPathComponent("App"))
+
+    let index = try SourceIndex(root: root)
+    XCTAssertEqual(index.fileCount, 4)
+    XCTAssertEqual(index.declarations["Card"], ["App/Legacy/Card.h", "App/Legacy/Card.m"])
+    XCTAssertNil(index.declarations["Hidden"])
+    XCTAssertNil(index.declarations["Generated"])
+    var names = SourceClues.Names()
+    names.files = ["/Users/me/Project/App/Cells/ProfileCell.swift"]
+    names.classes = ["Card", "UILabel"]
+    XCTAssertEqual(
+      index.files(for: names), ["App/Cells/ProfileCell.swift", "App/Legacy/Card.h", "App/Legacy/Card.m"])
+    names.files = ["ProfileCell.swift"]
+    XCTAssertEqual(
+      index.files(for: names),
+      [
+        "App/Cells/ProfileCell.swift", "Old/Cells/ProfileCell.swift", "App/Legacy/Card.h",
+        "App/Legacy/Card.m",
+      ])
+    XCTAssertThrowsError(try SourceIndex(root: root.appendingPathComponent("README.md")))
+  }
+}
