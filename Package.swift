@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     .package(url: "https://github.com/onevcat/Rainbow", exact: "4.2.2"),
     .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+    // Already in the graph (swift-sdk, postgres-nio): MCP's Transport protocol names its Logger.
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
   ],
   targets: [
     .target(
@@ -58,6 +61,9 @@ let package = Package(
       dependencies: [
         "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline", "LCQReporting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // `lcq mcp`: the Model Context Protocol's server and stdio transport.
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // What the tests share (Tests/Support): a seeded random generator, a throwaway PostgreSQL

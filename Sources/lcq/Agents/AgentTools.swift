@@ -1,0 +1,217 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import LCQReporting
+import LCQStore
+import MCP
+
+/// The tools `lcq mcp` offers a coding agent. Each answers as the command for the same job
+/// does, in that command's JSON (docs/agents.md): `analyze_log` as `lcq analyze --format json`,
+/// `top_conflicts` as `lcq top`, `show_conflict` as `lcq show`, `check_build` as `lcq check`,
+/// reading the same store as the command line. The JSON is the call's structured content, and
+/// its text the call's content for clients that read only text.
+struct AgentTools: Sendable {
+  /// Where the store is (`--db`, `$LCQ_DB`, or the default file).
+  let database: DatabaseOptions
+
+  /// The most log text `analyze_log` reads in one call; larger logs belong in `lcq analyze`.
+  static let largestLog = 4 << 20
+
+  /// The tools, with their arguments as JSON Schema.
+  static let definitions: [Tool] = [
+    Tool(
+      name: "analyze_log",
+      description: """
+        Find every Auto Layout conflict ("Unable to simultaneously satisfy constraints") in log \
+        text and replay each through lcq's exact solver: per message the verdict, the minimal \
+        conflicting set in plain English with who owns each constraint (the app, or UIKit/AppKit), \
+        and the fix that re-solving proved. The same JSON objects as `lcq analyze --format json`, \
+        one per message, under "blocks". At most 4 MiB of text per call.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "log": .object([
+            "type": "string", "description": "The log text (Xcode console, log stream, simulator…).",
+          ]),
+          "file_name": .object([
+            "type": "string", "description": "The name the answer gives the text's source (default: log).",
+          ]),
+        ]),
+        "required": .array(["log"]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "top_conflicts",
+      description: """
+        The conflicts stored by `lcq ingest` that happen most, with counts, status and (when a run \
+        indexed the source) their files and code owners. As `lcq top --format json`.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "limit": .object([
+            "type": "integer", "minimum": 1, "maximum": 100, "description": "How many (default 10).",
+          ]),
+          "since": .object([
+            "type": "string",
+            "description":
+              "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
+          ]),
+          "owner": .object([
+            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+          ]),
+          "team": .object([
+            "type": "string", "description": "Only conflicts whose code owners include this one (@org/team).",
+          ]),
+          "app": .object(["type": "string", "description": "Only runs of this app."]),
+        ]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "show_conflict",
+      description: """
+        Everything lcq stored about one conflict: its minimal set, explanation, best proven fix, \
+        counts per build, device and OS, code owners, and its latest logged message. As \
+        `lcq show --format json`.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "fingerprint": .object([
+            "type": "string",
+            "description": "The fingerprint (v2:…), or enough of its first digits to name one conflict.",
+          ])
+        ]),
+        "required": .array(["fingerprint"]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "check_build",
+      description: """
+        Whether a build (or an ingest run) brought new layout conflicts or regressions: the CI \
+        gate's answer, with each conflict's explanation, fix and owners. As \
+        `lcq check --format json`; "passed" is false when a new or regressed conflict was seen.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "build": .object(["type": "string", "description": "The build (default: the newest run's)."]),
+          "run_id": .object([
+            "type": "string", "description": "An ingest run's --run-id, instead of a build.",
+          ]),
+          "owner": .object([
+            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+          ]),
+          "team": .object([
+            "type": "string", "description": "Only conflicts whose code owners include this one.",
+          ]),
+        ]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+  ]
+
+  /// Answers a call of the tool `name`; a wrong call gets a result that says what is wrong.
+  ///
+  /// - Throws: `MCPError.invalidParams` for a tool that does not exist.
+  func call(_ name: String, _ arguments: [String: Value]?) throws -> CallTool.Result {
+    let json: JSONValue
+    do {
+      switch name {
+      case "analyze_log": json = try analyzeLog(arguments)
+      case "top_conflicts": json = try topConflicts(arguments)
+      case "show_conflict": json = try showConflict(arguments)
+      case "check_build": json = try checkBuild(arguments)
+      default:
+        let names = Self.definitions.map(\.name).joined(separator: ", ")
+        throw MCPError.invalidParams("no tool named '\(name)' (the tools: \(names))")
+      }
+    } catch let error as ToolError {
+      return CallTool.Result(
+        content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+    }
+    let text = json.serialized
+    let structured: Value? = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    return CallTool.Result(
+      content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: nil)
+  }
+
+  // MARK: The tools
+
+  private func analyzeLog(_ values: [String: Value]?) throws(ToolError) -> JSONValue {
+    let arguments = try ToolArguments(values, tool: "analyze_log", known: ["log", "file_name"])
+    let log = try arguments.requiredText("log", "the log's text")
+    guard log.utf8.count <= Self.largestLog else {
+      throw ToolError(
+        "analyze_log: the log is \(log.utf8.count) bytes; one call reads at most \(Self.largestLog) (4 MiB). "
+          + "Pipe a larger log to `lcq analyze --format json`.")
+    }
+    let name = try arguments.text("file_name") ?? "log"
+    let analyzer = BlockAnalyzer()
+    let blocks = ConflictScanner.blocks(in: log, file: name).map { BlockJSON.value(of: analyzer.analyze($0)) }
+    return .object([
+      ("schema", .string("lcq-mcp-analyze/1")),
+      ("conflicts_found", .int(blocks.count)),
+      ("blocks", .array(blocks)),
+    ])
+  }
+
+  private func topConflicts(_ values: [String: Value]?) throws -> JSONValue {
+    let arguments = try ToolArguments(
+      values, tool: "top_conflicts", known: ["limit", "since", "owner", "team", "app"])
+    let limit = try arguments.integer("limit", in: 1...100) ?? 10
+    let since = try arguments.text("since")
+    let window: TimeWindow
+    do {
+      window = try TimeWindow(since: since, until: nil, now: currentTime)
+    } catch {
+      throw ToolError("top_conflicts: \(error.message.replacingOccurrences(of: "--since", with: "'since'"))")
+    }
+    let filter = QueryFilter(
+      app: try arguments.text("app"), since: window.since, until: window.until,
+      owner: try arguments.choice("owner", OwnerFilter.self) ?? .app, team: try arguments.text("team"))
+    let rows = try reading { store throws(StoreError) in try store.top(filter, limit: limit) }
+    return ResultTable(top: rows).jsonValue
+  }
+
+  private func showConflict(_ values: [String: Value]?) throws -> JSONValue {
+    let arguments = try ToolArguments(values, tool: "show_conflict", known: ["fingerprint"])
+    let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v2:…) or its first digits")
+    let details = try reading { store throws(StoreError) in try store.details(of: prefix, QueryFilter()) }
+    return ConflictDetailsText.json(details)
+  }
+
+  private func checkBuild(_ values: [String: Value]?) throws -> JSONValue {
+    let arguments = try ToolArguments(
+      values, tool: "check_build", known: ["build", "run_id", "owner", "team"])
+    let (build, run) = (try arguments.text("build"), try arguments.text("run_id"))
+    if build != nil, run != nil { throw ToolError("check_build: give 'build' or 'run_id', not both") }
+    let owner = try arguments.choice("owner", OwnerFilter.self) ?? .app
+    let team = try arguments.text("team")
+    let result = try reading { store throws(StoreError) -> CheckResult? in
+      var scope = build.map(CheckScope.build) ?? run.map(CheckScope.run)
+      if scope == nil { scope = try store.latestScope(app: nil) }
+      guard let scope, try store.hasRuns(in: scope, app: nil) else { return nil }
+      return try store.check(scope, app: nil, owner: owner, team: team, baseline: [])
+    }
+    guard let result else {
+      throw ToolError(
+        "check_build: no ingest recorded \(build.map { "build \($0)" } ?? run.map { "run \($0)" } ?? "a build or run id")"
+      )
+    }
+    return CheckText.jsonValue(result, failOn: [.new, .regressed])
+  }
+
+  /// Runs `body` on the store opened for reading; a store error becomes the call's error.
+  private func reading<T>(_ body: (any ConflictStore) throws(StoreError) -> T) throws(ToolError) -> T {
+    do {
+      return try body(try database.open(.read))
+    } catch {
+      throw ToolError("lcq: \(error)")
+    }
+  }
+}
