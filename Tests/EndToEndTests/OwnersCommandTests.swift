@@ -157,6 +157,11 @@ final class OwnersCommandTests: XCTestCase {
     let alone = try fixture.lcq(["ingest", "--codeowners", app + "/.github/CODEOWNERS", "-"], stdin: Data())
     XCTAssertEqual(alone.status, 64)
     XCTAssertTrue(alone.stderr.contains("--codeowners needs --source-root"), alone.stderr)
+    let unreadable = try fixture.lcq(
+      ["ingest", "--source-root", app, "--codeowners", fixture.folder.appendingPathComponent("none").path, "-"],
+      stdin: Data())
+    XCTAssertEqual(unreadable.status, 64)
+    XCTAssertTrue(unreadable.stderr.hasSuffix("/none: cannot be read\n"), unreadable.stderr)
     let team = try fixture.lcq(["top", "--team", "two words"])
     XCTAssertEqual(team.status, 64)
     // Only the first ingest's run is stored.

@@ -28,7 +28,7 @@ public final class CodeOwnerMap: @unchecked Sendable {
       .first { FileManager.default.fileExists(atPath: $0.path) }
     if let file {
       guard let data = FileManager.default.contents(atPath: file.path) else {
-        throw CodeOwnersError.unreadable(file.path)
+        throw SourceTreeError.unreadable(file.path)
       }
       rules = CodeOwnersRules(String(decoding: data, as: UTF8.self), file: file.path)
       codeOwnersFile = file.path
@@ -60,14 +60,17 @@ public final class CodeOwnerMap: @unchecked Sendable {
   }
 }
 
-/// Why the CODEOWNERS file could not be used.
-public enum CodeOwnersError: Error, CustomStringConvertible {
-  /// It could not be read.
+/// Why a run's source tree or CODEOWNERS file could not be used.
+public enum SourceTreeError: Error, CustomStringConvertible {
+  /// `--source-root` is not a folder.
+  case notAFolder(String)
+  /// The CODEOWNERS file could not be read.
   case unreadable(String)
 
   /// The reason, naming the option and the path.
   public var description: String {
     switch self {
+    case .notAFolder(let path): "--source-root \(path): not a folder"
     case .unreadable(let path): "--codeowners \(path): cannot be read"
     }
   }

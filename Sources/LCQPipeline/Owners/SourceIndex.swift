@@ -25,7 +25,7 @@ public struct SourceIndex: Sendable {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: self.root.path, isDirectory: &isFolder), isFolder.boolValue
     else {
-      throw SourceIndexError.notAFolder(root.path)
+      throw SourceTreeError.notAFolder(root.path)
     }
     var paths: [String] = []
     Self.walk(self.root, relative: "", into: &paths)
@@ -78,18 +78,6 @@ public struct SourceIndex: Sendable {
   }
 }
 
-/// Why a source folder could not be indexed.
-public enum SourceIndexError: Error, CustomStringConvertible {
-  /// The path is not a folder.
-  case notAFolder(String)
-
-  /// The reason, naming the option and the path.
-  public var description: String {
-    switch self {
-    case .notAFolder(let path): "--source-root \(path): not a folder"
-    }
-  }
-}
 
 /// The classes a source file declares, read line by line: enough for the declarations Xcode
 /// projects write, not a parser (a declaration inside a block comment counts).
