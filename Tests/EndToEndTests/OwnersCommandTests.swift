@@ -158,7 +158,10 @@ final class OwnersCommandTests: XCTestCase {
     XCTAssertEqual(alone.status, 64)
     XCTAssertTrue(alone.stderr.contains("--codeowners needs --source-root"), alone.stderr)
     let unreadable = try fixture.lcq(
-      ["ingest", "--source-root", app, "--codeowners", fixture.folder.appendingPathComponent("none").path, "-"],
+      [
+        "ingest", "--source-root", app, "--codeowners", fixture.folder.appendingPathComponent("none").path,
+        "-",
+      ],
       stdin: Data())
     XCTAssertEqual(unreadable.status, 64)
     XCTAssertTrue(unreadable.stderr.hasSuffix("/none: cannot be read\n"), unreadable.stderr)

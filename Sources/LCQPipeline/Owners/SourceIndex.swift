@@ -78,7 +78,6 @@ public struct SourceIndex: Sendable {
   }
 }
 
-
 /// The classes a source file declares, read line by line: enough for the declarations Xcode
 /// projects write, not a parser (a declaration inside a block comment counts).
 enum DeclaredClasses {
