@@ -93,4 +93,17 @@ final class CodeOwnersRulesTests: XCTestCase {
     XCTAssertEqual(rules.owners(of: "Chat/x.swift"), ["@b"])
     XCTAssertEqual(rules.owners(of: "y.swift"), ["@a"])
   }
+
+  /// A pattern written to make a backtracking matcher try every way (many `**` and `*`, and a
+  /// path that almost matches) is decided, and rightly: the recursive matcher this replaced
+  /// tries billions of ways here (a Python copy of it ran past 20 s without an answer), so
+  /// this test would not finish.
+  func testPatternsOfManyStarsCostLittle() {
+    let stars = Array(repeating: "**/a*a*a*a*a", count: 12).joined(separator: "/") + "/b"
+    let path = Array(repeating: "aaaaaaaaaaaaaaaaaaaaaaaa", count: 40).joined(separator: "/")
+    let rules = CodeOwnersRules("\(stars) @slow\n*.swift @fast\n", file: "CODEOWNERS")
+    XCTAssertEqual(rules.owners(of: path), [])
+    XCTAssertEqual(rules.owners(of: path + "/b"), ["@slow"])
+    XCTAssertEqual(rules.owners(of: path + "/x.swift"), ["@fast"])
+  }
 }

@@ -155,32 +155,39 @@ struct PathGlob: Sendable, Hashable {
   }
 
   private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
-      let rest = pattern.dropFirst()
-      for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
-      return false
+    wildcard(Array(pattern), Array(path), isStar: { $0 == "**" }) { segment, name in
+      wildcard(Array(segment.unicodeScalars), Array(name.unicodeScalars), isStar: { $0 == "*" }) {
+        $0 == "?" || $0 == $1
+      }
     }
-    guard let segment = path.first,
-      matchSegment(Array(first.unicodeScalars)[...], Array(segment.unicodeScalars)[...])
-    else { return false }
-    return match(pattern.dropFirst(), path.dropFirst())
   }
 
-  /// `*` any run of characters, `?` one, anything else itself.
-  private static func matchSegment(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>)
-    -> Bool
-  {
-    guard let first = pattern.first else { return text.isEmpty }
-    switch first {
-    case "*":
-      let rest = pattern.dropFirst()
-      for skip in 0...text.count where matchSegment(rest, text.dropFirst(skip)) { return true }
-      return false
-    case "?":
-      return !text.isEmpty && matchSegment(pattern.dropFirst(), text.dropFirst())
-    default:
-      return text.first == first && matchSegment(pattern.dropFirst(), text.dropFirst())
+  /// Whether `pattern` matches all of `text`, where a star element matches any run of elements
+  /// (none included) and `matches` decides each other one. One star is backtracked to at a
+  /// time, so a pattern of many stars costs at most its length times the text's, never an
+  /// exponential search (a CODEOWNERS line is text anyone with the repository can write).
+  private static func wildcard<Element, Item>(
+    _ pattern: [Element], _ text: [Item], isStar: (Element) -> Bool, matches: (Element, Item) -> Bool
+  ) -> Bool {
+    var (patternIndex, textIndex) = (0, 0)
+    var lastStar: (pattern: Int, text: Int)?
+    while textIndex < text.count {
+      if patternIndex < pattern.count, isStar(pattern[patternIndex]) {
+        lastStar = (patternIndex, textIndex)
+        patternIndex += 1
+      } else if patternIndex < pattern.count, matches(pattern[patternIndex], text[textIndex]) {
+        patternIndex += 1
+        textIndex += 1
+      } else if let star = lastStar {
+        // The last star takes one more element, and matching goes on after it.
+        lastStar = (star.pattern, star.text + 1)
+        patternIndex = star.pattern + 1
+        textIndex = star.text + 1
+      } else {
+        return false
+      }
     }
+    while patternIndex < pattern.count, isStar(pattern[patternIndex]) { patternIndex += 1 }
+    return patternIndex == pattern.count
   }
 }
