@@ -239,7 +239,7 @@ enum ReanalysisStatements {
   /// Carries the statuses and fingerprints of old conflicts to the conflicts that took all their
   /// occurrences (`moves`: each old conflict's targets; one that went to several keeps both to
   /// itself): the old fingerprint, and those it was known by, become aliases of the new
-  /// conflict (`fingerprint_aliases`). A target that is not open keeps its own status. When several old conflicts became
+  /// conflict (`fingerprint_aliases`), and its code owners per run become the new one's. A target that is not open keeps its own status. When several old conflicts became
   /// one (a new fingerprint version groups what the old one kept apart), the status changed
   /// last wins: a resolution with its build, or an ignore, as the team last decided about that
   /// bug; `lcq regressed` then shows a resolved one seen again after its build.
@@ -259,8 +259,19 @@ enum ReanalysisStatements {
     for (old, target) in wholly.sorted(by: { $0.key < $1.key }) {
       try engine.execute(moveAliases, [.integer(target), .integer(old), .integer(old)])
       try engine.execute(addAlias, [.integer(target), .integer(old)])
+      try engine.execute(carryCodeOwners, [.integer(target), .integer(old), .integer(old)])
     }
   }
+
+  /// Gives conflict `?` 1 the code owners each run recorded for old conflict `?` 2, when `?` 2
+  /// (`?` 3) has no occurrence left (it is about to be removed, and its rows with it); a run
+  /// that recorded `?` 1 itself keeps its own row.
+  static let carryCodeOwners = """
+    INSERT INTO code_owners (conflict_id, run_id, source_files, owners)
+    SELECT ?, run_id, source_files, owners FROM code_owners
+    WHERE conflict_id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)
+    ON CONFLICT (conflict_id, run_id) DO NOTHING
+    """
 
   /// Makes old conflict `?` 2's fingerprint an alias of `?` 1, when `?` 2 has no occurrence
   /// left (it is about to be removed).

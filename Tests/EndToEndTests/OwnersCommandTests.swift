@@ -148,6 +148,25 @@ final class OwnersCommandTests: XCTestCase {
     XCTAssertEqual(byRun.map { $0["code_owners"] as? [String] }, [["@acme/platform"], ["@acme/chat"]])
   }
 
+  /// A conflict an older lcq stored under another fingerprint keeps its owners when
+  /// `db reanalyze` moves its occurrences to the conflict this version names (the old row,
+  /// removed, takes its own rows with it).
+  func testReanalysisCarriesTheOwnersToTheConflictThatTookTheOccurrences() throws {
+    _ = try fixture.python(
+      """
+      db.execute("UPDATE conflicts SET fingerprint = 'v1:4444444444444444' WHERE fingerprint = ?", (sys.argv[2],))
+      db.execute("UPDATE occurrences SET analysis_version = 'v1'")
+      db.commit()
+      """, arguments: [StoreFixture.conflictB])
+    let reanalyze = try fixture.lcq(["db", "reanalyze"])
+    XCTAssertEqual(reanalyze.status, 0, reanalyze.stderr)
+    let rows = try fixture.rows(["top", "--team", "@acme/browser"])
+    XCTAssertEqual(rows.map { $0["fingerprint"] as? String }, [StoreFixture.conflictB])
+    XCTAssertEqual(rows.first?["source_files"] as? [String], ["Browser/UnifiedToggleInputToolbarView.swift"])
+    XCTAssertEqual(
+      try fixture.python("print(db.execute('SELECT count(*) FROM code_owners').fetchone()[0])"), "8")
+  }
+
   func testBadSourceOptionsAreRefusedBeforeAnythingIsStored() throws {
     let missing = try fixture.lcq(
       ["ingest", "--source-root", fixture.folder.appendingPathComponent("nope").path, "-"], stdin: Data())
