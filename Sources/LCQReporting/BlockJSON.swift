@@ -8,6 +8,13 @@ public enum BlockJSON {
   /// The `schema` of every object: version 2 has snake_case keys, as every command's JSON.
   public static let schema = "lcq-analyze/2"
 
+  /// The block's object with `code_owners` and `source_files` last (`lcq analyze
+  /// --source-root`), or without them when `codeOwnership` is `nil`.
+  public static func value(of analysis: BlockAnalysis, codeOwnership: CodeOwnership?) -> JSONValue {
+    guard let codeOwnership, case .object(let members) = value(of: analysis) else { return value(of: analysis) }
+    return .object(members + CodeOwnerText.jsonMembers(codeOwnership))
+  }
+
   /// The block as a JSON object.
   public static func value(of analysis: BlockAnalysis) -> JSONValue {
     let block = analysis.block

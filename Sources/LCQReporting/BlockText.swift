@@ -11,7 +11,9 @@ public enum BlockText {
   static let alternativeFixes = 3
 
   /// The block as a few lines of text, ending with a line feed.
-  public static func render(_ analysis: BlockAnalysis, style: TextStyle = .plain) -> String {
+  public static func render(
+    _ analysis: BlockAnalysis, style: TextStyle = .plain, codeOwnership: CodeOwnership? = nil
+  ) -> String {
     let block = analysis.block
     var lines = [style.bold(TerminalText.clean(heading(of: analysis)))]
     if let title = analysis.title, analysis.replay != nil {
@@ -34,6 +36,7 @@ public enum BlockText {
       lines.append("  " + TerminalText.clean(explanation))
     }
     lines += fixLines(analysis, style: style)
+    if let owners = CodeOwnerText.line(codeOwnership) { lines.append("  " + TerminalText.clean(owners)) }
     lines += VerdictText.lines(for: analysis)
     let rest = block.constraints.indices.filter { !minimal.contains($0) }
     if !rest.isEmpty {

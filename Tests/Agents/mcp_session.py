@@ -1,6 +1,6 @@
 """One session of a real MCP client (PyPI's `mcp`) with `lcq mcp`, for MCPCommandTests.
 
-Usage: python3 mcp_session.py LCQ DATABASE LOG
+Usage: python3 mcp_session.py LCQ DATABASE LOG SOURCE_ROOT
 
 Starts `LCQ mcp --db DATABASE` over stdio, initialises, lists the tools, makes good and bad
 calls, and prints one JSON object: what the server answered to each, for the Swift test to
@@ -20,7 +20,7 @@ def answer(result):
     return {"is_error": bool(result.is_error), "text": "\n".join(texts), "structured": result.structured_content}
 
 
-async def session(lcq, database, log):
+async def session(lcq, database, log, source_root):
     with open(log, encoding="utf-8") as handle:
         text = handle.read()
     server = StdioServerParameters(command=lcq, args=["mcp", "--db", database], env={"NO_COLOR": "1"})
@@ -32,6 +32,9 @@ async def session(lcq, database, log):
             tools = await client.list_tools()
             out["tools"] = sorted(tool.name for tool in tools.tools)
             out["analyze"] = answer(await client.call_tool("analyze_log", {"log": text, "file_name": log}))
+            out["owned"] = answer(
+                await client.call_tool("analyze_log", {"log": text, "file_name": log, "source_root": source_root})
+            )
             out["top"] = answer(await client.call_tool("top_conflicts", {"limit": 3, "owner": "all"}))
             out["show"] = answer(await client.call_tool("show_conflict", {"fingerprint": "v2:abc4"}))
             out["check"] = answer(await client.call_tool("check_build", {}))
@@ -45,6 +48,7 @@ async def session(lcq, database, log):
                 "bad_since": ("top_conflicts", {"since": "yesterday-ish"}),
                 "no_such_conflict": ("show_conflict", {"fingerprint": "v2:ffff"}),
                 "both_scopes": ("check_build", {"build": "1", "run_id": "2"}),
+                "no_source_root": ("analyze_log", {"log": "x", "source_root": "/nonexistent/app"}),
             }
             out["bad"] = {}
             for key, (tool, arguments) in bad.items():
@@ -59,4 +63,4 @@ async def session(lcq, database, log):
     print(json.dumps(out))
 
 
-asyncio.run(session(*sys.argv[1:4]))
+asyncio.run(session(*sys.argv[1:5]))

@@ -22,7 +22,10 @@ final class MCPCommandTests: XCTestCase {
     let script = LCQProcess.repositoryRoot.appendingPathComponent("Tests/Agents/mcp_session.py").path
     let result = try LCQProcess.execute(
       URL(fileURLWithPath: "/usr/bin/env"),
-      ["python3", script, LCQProcess.executable.path, fixture.database, log])
+      [
+        "python3", script, LCQProcess.executable.path, fixture.database, log,
+        LCQProcess.fixture("owners-app"),
+      ])
     XCTAssertEqual(result.status, 0, result.stderr)
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
@@ -54,6 +57,16 @@ final class MCPCommandTests: XCTestCase {
     XCTAssertEqual(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary, structured as NSDictionary)
 
+    // With the app's source, each block also names its files and owners, as `lcq analyze
+    // --source-root` does.
+    let owned = try XCTUnwrap((answers["owned"] as? [String: Any])?["structured"] as? [String: Any])
+    let ownedCLI = try LCQProcess.run([
+      "analyze", "--format", "json", "--source-root", LCQProcess.fixture("owners-app"), log,
+    ])
+    XCTAssertEqual(owned["blocks"] as? [NSDictionary], try objects(ownedCLI.stdout))
+    let named = (owned["blocks"] as? [[String: Any]] ?? []).compactMap { $0["code_owners"] as? [String] }
+    XCTAssertEqual(named.filter { !$0.isEmpty }.count, 6)
+
     for (tool, arguments) in [
       ("top", ["top", "--limit", "3", "--owner", "all"]), ("show", ["show", "v2:abc4"]), ("check", ["check"]),
     ] {
@@ -72,13 +85,14 @@ final class MCPCommandTests: XCTestCase {
     let expected: [String: String] = [
       "missing_log": "analyze_log needs 'log': the log's text",
       "log_not_text": "analyze_log: 'log' must be a string",
-      "unknown_argument": "analyze_log takes no argument 'colour' (it takes: file_name, log)",
+      "unknown_argument": "analyze_log takes no argument 'colour' (it takes: file_name, log, source_root)",
       "too_big":
         "analyze_log: the log is 4194305 bytes; one call reads at most 4194304 (4 MiB). Pipe a larger log to `lcq analyze --format json`.",
       "limit_out_of_range": "top_conflicts: 'limit' must be an integer from 1 to 100",
       "bad_owner": "top_conflicts: 'owner' must be one of app, system, all, not 'everyone'",
       "no_such_conflict": "lcq: no conflict has a fingerprint starting with 'v2:ffff'",
       "both_scopes": "check_build: give 'build' or 'run_id', not both",
+      "no_source_root": "analyze_log: 'source_root' /nonexistent/app is not a folder lcq can read",
     ]
     for (name, message) in expected {
       XCTAssertEqual(bad[name]?["is_error"] as? Bool, true, name)

@@ -72,6 +72,23 @@ final class OwnersCommandTests: XCTestCase {
       expected[fingerprint] = [["@acme/chat"], ["Chat/MessageInputBar.swift"]]
     }
     XCTAssertEqual(found, expected)
+
+    // `lcq analyze --source-root` names the same files and owners, block by block.
+    let analyzed = try LCQProcess.run([
+      "analyze", "--format", "json", "--source-root", app,
+      LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path,
+      LCQProcess.corpusFile("012"),
+    ])
+    XCTAssertEqual(analyzed.status, 0, analyzed.stderr)
+    let blocks = try analyzed.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(owners(blocks), expected)
+    let text = try LCQProcess.run(["analyze", "--source-root", app, LCQProcess.corpusFile("012")])
+    XCTAssertTrue(
+      text.stdout.contains(
+        "  Owners: @acme/cells, @alice, @acme/ios, @acme/objc-guild · Files: Shared/Cells/CCBaseCell.swift, "),
+      text.stdout)
   }
 
   func testTeamFiltersEveryList() throws {

@@ -41,6 +41,12 @@ public final class CodeOwnerMap: @unchecked Sendable {
   /// What the CODEOWNERS file had that could not be read (`file:line:column: reason`).
   public var issues: [String] { rules?.issues ?? [] }
 
+  /// The files and owners of `analysis`'s conflict, `nil` when no constraint of it was read.
+  public func ownership(of analysis: BlockAnalysis) -> CodeOwnership? {
+    guard analysis.fingerprint != nil else { return nil }
+    return ownership(of: SourceClues(block: analysis.block, described: analysis.describedIndices))
+  }
+
   /// The files and owners of a conflict with `clues`: the described constraints' files, or when
   /// they name none the rest of the list's.
   public func ownership(of clues: SourceClues) -> CodeOwnership {

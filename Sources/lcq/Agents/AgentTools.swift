@@ -1,6 +1,7 @@
 import Foundation
 import LCQAnalysis
 import LCQParsing
+import LCQPipeline
 import LCQReporting
 import LCQStore
 import MCP
@@ -36,6 +37,11 @@ struct AgentTools: Sendable {
           ]),
           "file_name": .object([
             "type": "string", "description": "The name the answer gives the text's source (default: log).",
+          ]),
+          "source_root": .object([
+            "type": "string",
+            "description":
+              "The app's source folder: each conflict then names its files and their CODEOWNERS owners (code_owners, source_files).",
           ]),
         ]),
         "required": .array(["log"]),
@@ -143,7 +149,7 @@ struct AgentTools: Sendable {
   // MARK: The tools
 
   private func analyzeLog(_ values: [String: Value]?) throws(ToolError) -> JSONValue {
-    let arguments = try ToolArguments(values, tool: "analyze_log", known: ["log", "file_name"])
+    let arguments = try ToolArguments(values, tool: "analyze_log", known: ["log", "file_name", "source_root"])
     let log = try arguments.requiredText("log", "the log's text")
     guard log.utf8.count <= Self.largestLog else {
       throw ToolError(
@@ -151,8 +157,19 @@ struct AgentTools: Sendable {
           + "Pipe a larger log to `lcq analyze --format json`.")
     }
     let name = try arguments.text("file_name") ?? "log"
+    var codeOwners: CodeOwnerMap?
+    if let root = try arguments.text("source_root") {
+      do {
+        codeOwners = try CodeOwnerMap(root: URL(fileURLWithPath: root), codeOwners: nil)
+      } catch {
+        throw ToolError("analyze_log: 'source_root' \(root) is not a folder lcq can read")
+      }
+    }
     let analyzer = BlockAnalyzer()
-    let blocks = ConflictScanner.blocks(in: log, file: name).map { BlockJSON.value(of: analyzer.analyze($0)) }
+    let blocks = ConflictScanner.blocks(in: log, file: name).map { block in
+      let analysis = analyzer.analyze(block)
+      return BlockJSON.value(of: analysis, codeOwnership: codeOwners?.ownership(of: analysis))
+    }
     return .object([
       ("schema", .string("lcq-mcp-analyze/1")),
       ("conflicts_found", .int(blocks.count)),

@@ -29,6 +29,10 @@ extension LCQCommand {
         With --format json, prints one JSON object per block per line (NDJSON); the keys are \
         documented in docs/analyze-json.md.
 
+        With --source-root, each conflict also names the app's files it comes from and their \
+        owners from CODEOWNERS (docs/owners.md): an `Owners: … · Files: …` line, or the JSON keys \
+        code_owners and source_files.
+
         With --svg DIR, also writes a picture of each conflict to DIR (made if missing) as \
         FILE-LINE.svg: the items at a solved layout, the conflicting constraints drawn between \
         the edges they relate, the one UIKit broke in red.
@@ -53,6 +57,7 @@ extension LCQCommand {
     @Option(help: ArgumentHelp("Write a picture of each conflict to this directory.", valueName: "DIR"))
     var svg: String?
 
+    @OptionGroup(title: "Owners") var source: SourceOptions
     @Option(
       help: ArgumentHelp(
         "Analyse on this many threads (default: the machine's cores); the output is the same.", valueName: "N"
@@ -69,6 +74,14 @@ extension LCQCommand {
       let style = color.style()
       style.apply()
       var pictures = try svg.map(PictureWriter.init(directory:))
+      let codeOwners: CodeOwnerMap?
+      do {
+        codeOwners = try source.map()
+      } catch {
+        StandardError.write("lcq: \(error)")
+        throw ExitCode.validationFailure
+      }
+      for issue in codeOwners?.issues ?? [] { StandardError.write("lcq: \(issue)") }
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
@@ -76,9 +89,10 @@ extension LCQCommand {
           let summary = try InputFile.analyze(
             input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             render: { analysis in
-              switch format {
-              case .text: BlockText.render(analysis, style: style) + "\n"
-              case .json: BlockJSON.value(of: analysis).serialized + "\n"
+              let ownership = codeOwners?.ownership(of: analysis)
+              return switch format {
+              case .text: BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n"
+              case .json: BlockJSON.value(of: analysis, codeOwnership: ownership).serialized + "\n"
               }
             }, onQuiet: { output.flush() }
           ) { analysis, text in
