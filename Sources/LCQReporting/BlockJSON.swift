@@ -11,7 +11,9 @@ public enum BlockJSON {
   /// The block's object with `code_owners` and `source_files` last (`lcq analyze
   /// --source-root`), or without them when `codeOwnership` is `nil`.
   public static func value(of analysis: BlockAnalysis, codeOwnership: CodeOwnership?) -> JSONValue {
-    guard let codeOwnership, case .object(let members) = value(of: analysis) else { return value(of: analysis) }
+    guard let codeOwnership, case .object(let members) = value(of: analysis) else {
+      return value(of: analysis)
+    }
     return .object(members + CodeOwnerText.jsonMembers(codeOwnership))
   }
 

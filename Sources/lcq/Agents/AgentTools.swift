@@ -149,7 +149,8 @@ struct AgentTools: Sendable {
   // MARK: The tools
 
   private func analyzeLog(_ values: [String: Value]?) throws(ToolError) -> JSONValue {
-    let arguments = try ToolArguments(values, tool: "analyze_log", known: ["log", "file_name", "source_root"])
+    let arguments = try ToolArguments(
+      values, tool: "analyze_log", known: ["log", "file_name", "source_root"])
     let log = try arguments.requiredText("log", "the log's text")
     guard log.utf8.count <= Self.largestLog else {
       throw ToolError(
