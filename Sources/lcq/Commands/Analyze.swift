@@ -30,7 +30,7 @@ extension LCQCommand {
         documented in docs/analyze-json.md.
 
         With --source-root, each conflict also names the app's files it comes from and their \
-        owners from CODEOWNERS (docs/owners.md): an `Owners: … · Files: …` line, or the JSON keys \
+        owners from CODEOWNERS (docs/owners.md): a line that names them, or the JSON keys \
         code_owners and source_files.
 
         With --svg DIR, also writes a picture of each conflict to DIR (made if missing) as \

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import LCQPipeline
 
-/// `--source-root` and `--codeowners`: where the app's source lives and who owns it, so that an
-/// ingest stores each conflict's source files and owners with the run.
+/// `--source-root` and `--codeowners`: where the app's source lives and who owns it, so that
+/// `analyze` prints each conflict's source files and owners and `ingest` stores them with the
+/// run.
 struct SourceOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The app's source tree (else $LCQ_SOURCE_ROOT): each conflict's files are found by the "
-        + "classes its constraints name and SnapKit's file names, and stored with the run.",
+        + "classes its constraints name and SnapKit's file names, and their owners in CODEOWNERS.",
       valueName: "folder"))
   var sourceRoot: String?
   @Option(
