@@ -1,0 +1,106 @@
+import MCP
+
+extension AgentTools {
+  /// The tools, with their arguments as JSON Schema.
+  static let definitions: [Tool] = [
+    Tool(
+      name: "analyze_log",
+      description: """
+        Find every Auto Layout conflict ("Unable to simultaneously satisfy constraints") in log \
+        text and replay each through lcq's exact solver: per message the verdict, the minimal \
+        conflicting set in plain English with who owns each constraint (the app, or UIKit/AppKit), \
+        and the fix that re-solving proved. The same JSON objects as `lcq analyze --format json`, \
+        one per message, under "blocks". At most 4 MiB of text per call.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "log": .object([
+            "type": "string", "description": "The log text (Xcode console, log stream, simulator…).",
+          ]),
+          "file_name": .object([
+            "type": "string", "description": "The name the answer gives the text's source (default: log).",
+          ]),
+          "source_root": .object([
+            "type": "string",
+            "description":
+              "The app's source folder: each conflict then names its files and their CODEOWNERS owners (code_owners, source_files).",
+          ]),
+        ]),
+        "required": .array(["log"]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "top_conflicts",
+      description: """
+        The conflicts stored by `lcq ingest` that happen most, with counts, status and (when a run \
+        indexed the source) their files and code owners. As `lcq top --format json`.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "limit": .object([
+            "type": "integer", "minimum": 1, "maximum": 100, "description": "How many (default 10).",
+          ]),
+          "since": .object([
+            "type": "string",
+            "description":
+              "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
+          ]),
+          "owner": .object([
+            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+          ]),
+          "team": .object([
+            "type": "string", "description": "Only conflicts whose code owners include this one (@org/team).",
+          ]),
+          "app": .object(["type": "string", "description": "Only runs of this app."]),
+        ]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "show_conflict",
+      description: """
+        Everything lcq stored about one conflict: its minimal set, explanation, best proven fix, \
+        counts per build, device and OS, code owners, and its latest logged message. As \
+        `lcq show --format json`.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "fingerprint": .object([
+            "type": "string",
+            "description": "The fingerprint (v2:…), or enough of its first digits to name one conflict.",
+          ])
+        ]),
+        "required": .array(["fingerprint"]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
+      name: "check_build",
+      description: """
+        Whether a build (or an ingest run) brought new layout conflicts or regressions: the CI \
+        gate's answer, with each conflict's explanation, fix and owners. As \
+        `lcq check --format json`; "passed" is false when a new or regressed conflict was seen.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "build": .object(["type": "string", "description": "The build (default: the newest run's)."]),
+          "run_id": .object([
+            "type": "string", "description": "An ingest run's --run-id, instead of a build.",
+          ]),
+          "owner": .object([
+            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+          ]),
+          "team": .object([
+            "type": "string", "description": "Only conflicts whose code owners include this one.",
+          ]),
+        ]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+  ]
+}
