@@ -74,14 +74,7 @@ extension LCQCommand {
       let style = color.style()
       style.apply()
       var pictures = try svg.map(PictureWriter.init(directory:))
-      let codeOwners: CodeOwnerMap?
-      do {
-        codeOwners = try source.map()
-      } catch {
-        StandardError.write("lcq: \(error)")
-        throw ExitCode.validationFailure
-      }
-      for issue in codeOwners?.issues ?? [] { StandardError.write("lcq: \(issue)") }
+      let codeOwners = try source.map()
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {

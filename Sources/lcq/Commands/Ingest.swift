@@ -44,14 +44,7 @@ extension LCQCommand {
       let inputs = files.isEmpty ? ["-"] : files
       let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
       let clock = origin.clock
-      let codeOwners: CodeOwnerMap?
-      do {
-        codeOwners = try source.map()
-      } catch {
-        StandardError.write("lcq: \(error)")
-        throw ExitCode.validationFailure
-      }
-      for issue in codeOwners?.issues ?? [] { StandardError.write("lcq: \(issue)") }
+      let codeOwners = try source.map()
       let store: any ConflictStore
       let session: any IngestRun
       do {

@@ -32,10 +32,20 @@ struct SourceOptions: ParsableArguments {
     }
   }
 
-  /// The run's map from conflicts to files and owners, `nil` without a source root.
+  /// The run's map from conflicts to files and owners, `nil` without a source root. What
+  /// CODEOWNERS holds that cannot be read is said on stderr; a source root that is not a folder,
+  /// or a CODEOWNERS file that cannot be read, is a usage error (exit 64).
   func map() throws -> CodeOwnerMap? {
     guard let root else { return nil }
-    return try CodeOwnerMap(
-      root: URL(fileURLWithPath: root), codeOwners: codeOwnersFile.map { URL(fileURLWithPath: $0) })
+    let map: CodeOwnerMap
+    do {
+      map = try CodeOwnerMap(
+        root: URL(fileURLWithPath: root), codeOwners: codeOwnersFile.map { URL(fileURLWithPath: $0) })
+    } catch {
+      StandardError.write("lcq: \(error)")
+      throw ExitCode.validationFailure
+    }
+    for issue in map.issues { StandardError.write("lcq: \(issue)") }
+    return map
   }
 }
