@@ -15,9 +15,6 @@ public struct SourceClues: Sendable, Hashable {
     /// Files SnapKit printed after a constraint's address, as printed (a name or a path).
     public var files: [String] = []
 
-    /// Whether there is no name at all.
-    public var isEmpty: Bool { classes.isEmpty && files.isEmpty }
-
     /// No names.
     public init() {}
   }

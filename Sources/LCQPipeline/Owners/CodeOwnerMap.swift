@@ -9,8 +9,6 @@ public final class CodeOwnerMap: @unchecked Sendable {
   public let index: SourceIndex
   /// The CODEOWNERS rules, `nil` when there is no such file.
   public let rules: CodeOwnersRules?
-  /// The CODEOWNERS file read, as given or as found.
-  public let codeOwnersFile: String?
   private var known: [SourceClues: CodeOwnership] = [:]
   private let lock = NSLock()
 
@@ -31,10 +29,8 @@ public final class CodeOwnerMap: @unchecked Sendable {
         throw SourceTreeError.unreadable(file.path)
       }
       rules = CodeOwnersRules(String(decoding: data, as: UTF8.self), file: file.path)
-      codeOwnersFile = file.path
     } else {
       rules = nil
-      codeOwnersFile = nil
     }
   }
 

@@ -1,3 +1,4 @@
+import LCQAnalysis
 import LCQStore
 
 /// The store's answers as tables, one shape per command.
@@ -12,7 +13,7 @@ extension ResultTable {
       "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen",
       "last_build",
     ]
-    if showsOwners { columns += ["code_owners", "source_files"] }
+    if showsOwners { columns += Self.ownerColumns }
     self.init(
       columns: columns,
       rows: top.map { row in
@@ -21,11 +22,17 @@ extension ResultTable {
           .integer(row.devices), .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen),
           .text(row.lastBuild),
         ]
-        if showsOwners {
-          cells += [.list(row.codeOwnership?.owners), .list(row.codeOwnership?.sourceFiles)]
-        }
+        if showsOwners { cells += Self.ownerCells(row.codeOwnership) }
         return cells
       }, json: JSONShape(schema: "lcq-top/1", key: "conflicts"))
+  }
+
+  /// The columns a list of conflicts gains when a run recorded code owners for one of them.
+  static let ownerColumns = ["code_owners", "source_files"]
+
+  /// A row's cells of ``ownerColumns`` (null when no run mapped its conflict).
+  static func ownerCells(_ ownership: CodeOwnership?) -> [Cell] {
+    [.list(ownership?.owners), .list(ownership?.sourceFiles)]
   }
 
   /// `lcq trend`.
@@ -45,7 +52,7 @@ extension ResultTable {
     ]
     if showsResolvedBuild { columns.append("resolved_build") }
     let showsOwners = changes.contains { $0.codeOwnership != nil }
-    if showsOwners { columns += ["code_owners", "source_files"] }
+    if showsOwners { columns += Self.ownerColumns }
     self.init(
       columns: columns,
       rows: changes.map { row in
@@ -55,9 +62,7 @@ extension ResultTable {
           .time(row.lastSeen), .text(row.firstBuild), .text(row.lastBuild), .text(row.status.rawValue),
         ]
         if showsResolvedBuild { cells.append(.text(row.resolvedBuild)) }
-        if showsOwners {
-          cells += [.list(row.codeOwnership?.owners), .list(row.codeOwnership?.sourceFiles)]
-        }
+        if showsOwners { cells += Self.ownerCells(row.codeOwnership) }
         return cells
       }, json: JSONShape(schema: "lcq-\(command)/1", key: "conflicts"))
   }
