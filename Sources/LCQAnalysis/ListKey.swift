@@ -1,15 +1,17 @@
 import LCQParsing
 
 /// A block's constraint list (and broken constraint) with every `0x…` address replaced by its
-/// order of first appearance: the key of ``AnalysisCache``. Two blocks with the same key differ
-/// only in which addresses their objects had.
+/// order of first appearance, with whether the list is redacted and which framework logged it
+/// (everything of a block the analysis reads): the key of ``AnalysisCache``. Two blocks with the
+/// same key differ only in which addresses their objects had.
 ///
 /// Renumbering is one-to-one on the addresses' text: an address is renumbered only when it is
 /// written as the runtime prints one (1 to 16 lowercase digits, no leading zero), so two texts
 /// never share a number; any other `0x…` stays as written. A logged `@` is written `@@`, so a
 /// number never reads as text of the log.
 public struct ListKey: Hashable, Sendable {
-  /// The list's text, one description a line, each address written `@n`.
+  /// The list's text, one description a line, each address written `@n`, then the redacted
+  /// mark and the platform.
   let bytes: [UInt8]
   /// A quick hash of `bytes`, worked out once (by the thread that builds the key), so that a
   /// dictionary lookup does not hash kilobytes again.
@@ -20,7 +22,8 @@ public struct ListKey: Hashable, Sendable {
     digest = bytes.withUnsafeBytes(ByteHash.hash)
   }
 
-  /// The key's text: the list one description a line, each address written `@n`.
+  /// The key's text: the list one description a line, each address written `@n`, then the
+  /// redacted mark and the platform.
   public var text: [UInt8] { bytes }
 
   /// Whether two keys are the same text.
@@ -49,6 +52,9 @@ public struct ListKey: Hashable, Sendable {
       for constraint in block.constraints { append(constraint.description, to: &key) }
       append(block.brokenConstraint?.description ?? "", to: &key)
       if block.isRedacted { key.append(contentsOf: "redacted".utf8) }
+      // The analysis reads the platform too: the same list logged by AppKit and by UIKit is
+      // two analyses. Undecided, it follows from the descriptions above.
+      key.append(contentsOf: "\nplatform: \(block.decidedPlatform?.rawValue ?? "from items")".utf8)
       return ListKey(bytes: key)
     }
 

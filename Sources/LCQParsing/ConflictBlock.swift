@@ -102,6 +102,11 @@ public struct ConflictBlock: Sendable {
     return block
   }
 
+  /// The platform, when it is decided already: logged by the message, or worked out from parsed
+  /// descriptions. `nil` while it waits for ``parsingDescriptions()``, which works it out from
+  /// the descriptions' text alone.
+  public var decidedPlatform: Platform? { descriptionsParsed || platformIsLogged ? platform : nil }
+
   /// Whether every constraint description in the block was parsed.
   public var isFullyParsed: Bool {
     constraints.allSatisfy(\.isParsed) && (brokenConstraint?.isParsed ?? true)

@@ -62,6 +62,38 @@ final class AnalysisCacheTests: XCTestCase {
     XCTAssertNotEqual(key("0x7f01", "0x7f02"), key("0x7f01", "@1"))
   }
 
+  /// The platform is part of what the analysis reads (AppKit's coordinates may be flipped,
+  /// its priority type has another name), so the same list under AppKit's header and under
+  /// UIKit's gets two entries: each block's summary is its own fresh analysis's, in either order.
+  func testTheSameListUnderEachFrameworksHeaderIsAnalysedForEach() {
+    let list = """
+      (
+          "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=-&- NSView:0xa.minY == NSView:0xb.minY + 20   (active)>",
+          "<NSLayoutConstraint:0x2 V:|-(20)-[NSView:0xa]   (active, names: '|':NSView:0xb )>",
+          "<NSLayoutConstraint:0x3 NSView:0xa.height == 50   (active)>",
+          "<NSLayoutConstraint:0x4 NSView:0xb.height == 100   (active)>"
+      )
+      """
+    let appKit = "Unable to simultaneously satisfy constraints:\n" + list + "\n"
+    let uiKit = "Unable to simultaneously satisfy constraints.\n" + list + "\n"
+    for text in [appKit + uiKit, uiKit + appKit] {
+      var cache = AnalysisCache()
+      let fresh = ConflictScanner.blocks(in: text, file: "t")
+      XCTAssertEqual(Set(fresh.map(\.platform)), [.appkit, .uikit])
+      XCTAssertNotEqual(
+        AnalysisSummary(analyzer.analyze(fresh[0])).verdict,
+        AnalysisSummary(analyzer.analyze(fresh[1])).verdict,
+        "the two frameworks' readings should differ, or this test shows nothing")
+      for (expected, late) in zip(fresh, Self.deferredBlocks(text, file: "t")) {
+        var block = late
+        XCTAssertEqual(
+          cache.summary(of: &block) { analyzer.analyze($0) }, AnalysisSummary(analyzer.analyze(expected)),
+          "\(expected.platform)")
+      }
+      XCTAssertEqual(cache.misses, 2)
+    }
+  }
+
   static func deferredBlocks(_ text: String, file: String) -> [ConflictBlock] {
     var scanner = ConflictScanner(file: file, parsesDescriptions: false)
     var blocks: [ConflictBlock] = []
