@@ -40,9 +40,14 @@ public struct ListKey: Hashable, Sendable {
   public struct Builder: Sendable {
     /// The number of each address renumbered so far in this block, by value.
     private var numbers: [UInt64: Int] = [:]
+    /// Whether addresses are renumbered; when not, a key is the list exactly as logged, and two
+    /// blocks share a key only when their analyses are the same but for the block itself.
+    private let renumbersAddresses: Bool
 
-    /// Creates a builder.
-    public init() {}
+    /// Creates a builder that renumbers addresses, or (`renumbersAddresses: false`) keeps them.
+    public init(renumbersAddresses: Bool = true) {
+      self.renumbersAddresses = renumbersAddresses
+    }
 
     /// The key of `block`.
     public mutating func key(of block: ConflictBlock) -> ListKey {
@@ -59,6 +64,11 @@ public struct ListKey: Hashable, Sendable {
     }
 
     private mutating func append(_ description: String, to key: inout [UInt8]) {
+      guard renumbersAddresses else {
+        key.append(contentsOf: description.utf8)
+        key.append(10)
+        return
+      }
       var description = description
       description.withUTF8 { text in
         var index = 0

@@ -37,37 +37,47 @@ public enum InputFile {
   /// message that may have ended, as `lcq ingest` does; every analysis so far is then handed
   /// over and `onQuiet` runs, so the caller can flush what it printed.
   ///
+  /// A message whose list was seen before, exactly as logged, is not replayed again
+  /// (``RepeatedLists``); `reusesRepeats: false` analyses every message afresh, with the same
+  /// result.
+  ///
   /// - Throws: ``InputError`` when the file cannot be opened, or ``ReadError`` when reading fails.
   public static func analyze(
-    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, onQuiet: () -> Void = {},
-    onAnalysis: (BlockAnalysis) -> Void
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, reusesRepeats: Bool = true,
+    onQuiet: () -> Void = {}, onAnalysis: (BlockAnalysis) -> Void
   ) throws -> ScanSummary {
-    try analyze(path, with: analyzer, jobs: jobs, render: { _ in () }, onQuiet: onQuiet) { analysis, _ in
+    try analyze(
+      path, with: analyzer, jobs: jobs, reusesRepeats: reusesRepeats, render: { _ in () }, onQuiet: onQuiet
+    ) { analysis, _ in
       onAnalysis(analysis)
     }
   }
 
-  /// As ``analyze(_:with:jobs:onQuiet:onAnalysis:)``, and each analysis is also given to
-  /// `render` on the thread that made it (so that with `jobs` above 1 the output is written on
-  /// every core too); `onAnalysis` gets both, in input order.
+  /// As ``analyze(_:with:jobs:reusesRepeats:onQuiet:onAnalysis:)``, and each analysis is also
+  /// given to `render` on the thread that made it (so that with `jobs` above 1 the output is
+  /// written on every core too); `onAnalysis` gets both, in input order.
   public static func analyze<Rendered: Sendable>(
-    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1,
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1, reusesRepeats: Bool = true,
     render: @escaping @Sendable (BlockAnalysis) -> Rendered, onQuiet: () -> Void = {},
     onAnalysis: (BlockAnalysis, Rendered) -> Void
   ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     let work = jobs > 1 ? OrderedWork<Analysed<Rendered>>(jobs: jobs) : nil
+    let repeats = reusesRepeats ? RepeatedLists() : nil
+    let analyze: @Sendable (ConflictBlock) -> BlockAnalysis = { block in
+      repeats?.analysis(of: block, by: analyzer) ?? analyzer.analyze(block)
+    }
     func deliver(_ done: Analysed<Rendered>) { onAnalysis(done.analysis, done.rendered) }
     func hand(_ block: ConflictBlock) {
       if let work {
         work.submit(
           {
-            let analysis = analyzer.analyze(block)
+            let analysis = analyze(block)
             return Analysed(analysis: analysis, rendered: render(analysis))
           }, deliver: deliver)
       } else {
-        let analysis = analyzer.analyze(block)
+        let analysis = analyze(block)
         onAnalysis(analysis, render(analysis))
       }
     }

@@ -64,8 +64,9 @@ struct AgentTools: Sendable {
       }
     }
     let analyzer = BlockAnalyzer()
+    let repeats = RepeatedLists()
     let blocks = ConflictScanner.blocks(in: log, file: name).map { block in
-      let analysis = analyzer.analyze(block)
+      let analysis = repeats.analysis(of: block, by: analyzer)
       return BlockJSON.value(of: analysis, codeOwnership: codeOwners?.ownership(of: analysis))
     }
     return .object([
