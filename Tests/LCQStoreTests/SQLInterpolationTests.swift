@@ -37,9 +37,11 @@ final class SQLInterpolationTests: XCTestCase {
       "names", "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
       "placeholders(rows: records.count, width: 11)", "arrays",
     ],
-    // Fixed conditions from the functions' literals; `having` is one of them.
+    // Fixed conditions from the functions' literals; `having` is one of them, and
+    // `startedBefore` is the literal `AND r.started_at < ?` or nothing.
     "Lifecycle.swift": [
       "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
+      "startedBefore",
       #"CodeOwnerColumns.select("c")"#,
     ],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.

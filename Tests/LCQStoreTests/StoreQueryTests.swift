@@ -118,8 +118,10 @@ final class StoreQueryTests: XCTestCase {
     // First seen at the first time: new since then, not since the second.
     XCTAssertEqual(try store.newSince(time: Self.secondTime, QueryFilter()).count, 0)
     XCTAssertEqual(try store.newSince(time: Self.firstTime, QueryFilter()).count, 2)
-    // B was last seen on day 1: quiet before day 2; A was seen then.
-    XCTAssertEqual(try store.quiet(before: Self.secondTime, QueryFilter()).map(\.fingerprint), [conflictB])
+    // B was last seen on day 1: quiet a second before day 2; A was seen then, so at day 2 both.
+    XCTAssertEqual(
+      try store.quiet(lastSeenAtOrBefore: Self.secondTime - 1, QueryFilter()).map(\.fingerprint), [conflictB])
+    XCTAssertEqual(try store.quiet(lastSeenAtOrBefore: Self.secondTime, QueryFilter()).count, 2)
     // Newest build is 101, where only A was seen: B is quiet for the newest build.
     XCTAssertEqual(try store.quiet(forBuilds: 1, QueryFilter()).map(\.fingerprint), [conflictB])
 

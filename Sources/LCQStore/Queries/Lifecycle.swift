@@ -55,18 +55,24 @@ extension ConflictStore {
         """, having: nil, [])
   }
 
-  /// Open conflicts whose last occurrence (inside the filter) is before `time`.
-  public func quiet(before time: Int64, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) < ?", [.integer(time)])
+  /// Open conflicts whose last occurrence (inside the filter) is at or before `time`: not seen
+  /// for `d` seconds before a moment `m` when `time` is `m - d`, as the report's quiet list
+  /// counts whole days (`dashboards/quiet_conflicts.sql`).
+  public func quiet(lastSeenAtOrBefore time: Int64, _ filter: QueryFilter) throws(StoreError)
+    -> [ConflictChange]
+  {
+    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) <= ?", [.integer(time)])
   }
 
-  /// Open conflicts not seen in any of the newest `builds` builds (inside the filter) but seen
-  /// before them.
+  /// Open conflicts not seen in any of the newest `builds` builds (inside the filter; of runs
+  /// started before the filter's `until`, when it has one) but seen before them.
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     let run = filter.runCondition
+    let startedBefore = filter.until == nil ? "" : " AND r.started_at < ?"
     let newest = try queries.rows(
-      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql) ORDER BY r.build_key DESC LIMIT ?",
-      run.values + [.integer(Int64(builds))])
+      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql)\(startedBefore)"
+        + " ORDER BY r.build_key DESC LIMIT ?",
+      run.values + (filter.until.map { [.integer($0)] } ?? []) + [.integer(Int64(builds))])
     guard newest.count == builds, let oldestOfNewest = newest.last?.text("build_key") else { return [] }
     return try changes(
       filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],

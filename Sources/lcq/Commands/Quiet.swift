@@ -13,10 +13,10 @@ extension LCQCommand {
     @Option(
       name: .customLong("for"),
       help: ArgumentHelp(
-        "Not seen for this long (14d, 36h). Default: the database's quiet_days (14 days; docs/report.md).",
+        "Not seen for this long before the window's end (--until, default now): 14d, 36h. Default: the database's quiet_days (14 days; docs/report.md).",
         valueName: "duration"))
     var duration: String?
-    @Option(help: "Not seen in any of the newest N builds.")
+    @Option(help: "Not seen in any of the newest N builds (of runs started before --until).")
     var builds: Int?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var team: TeamOption
@@ -40,7 +40,8 @@ extension LCQCommand {
         if let builds { return try store.quiet(forBuilds: builds, filter) }
         let seconds: Int64
         if let duration { seconds = duration } else { seconds = try Self.defaultSeconds(store) }
-        return try store.quiet(before: now - seconds, filter)
+        // Quiet as of the window's end, as the report's list is.
+        return try store.quiet(lastSeenAtOrBefore: (filter.until ?? now) - seconds, filter)
       }
       printOutput(ResultTable(changes: rows, command: "quiet").rendered(as: output.format))
     }
