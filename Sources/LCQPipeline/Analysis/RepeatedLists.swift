@@ -13,7 +13,7 @@ import LCQParsing
 /// renders byte for byte as a fresh analysis of it would (`AnalyzeRepeatsTests`).
 ///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
-/// never kept, and when the keys kept pass 4 MiB or 512 lists, the cache starts over.
+/// never kept, and when the keys kept pass 2 MiB or 256 lists, the cache starts over.
 public final class RepeatedLists: @unchecked Sendable {
   private let lock = NSLock()
   /// Analyses by exact key (guarded by `lock`).
@@ -21,8 +21,8 @@ public final class RepeatedLists: @unchecked Sendable {
   /// The bytes of the keys in `analyses` (guarded by `lock`).
   private var keptBytes = 0
   private static let largestKey = 64 << 10
-  private static let keptBytesLimit = 4 << 20
-  private static let capacity = 512
+  private static let keptBytesLimit = 2 << 20
+  private static let capacity = 256
 
   /// Analyses answered from the cache (guarded by `lock`).
   private(set) var hits = 0
