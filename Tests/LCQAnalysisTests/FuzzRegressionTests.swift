@@ -1,7 +1,8 @@
 import Foundation
-import LCQAnalysis
 import LCQParsing
 import XCTest
+
+@testable import LCQAnalysis
 
 /// Inputs the fuzzers found, kept so that what they exposed stays fixed (see RELIABILITY.md).
 final class FuzzRegressionTests: XCTestCase {
@@ -31,6 +32,25 @@ final class FuzzRegressionTests: XCTestCase {
     XCTAssertEqual(replay.certificate?.isVerified, true)
     XCTAssertEqual(replay.witnesses.count, 3)
     XCTAssertTrue(replay.witnesses.allSatisfy(\.isVerified))
+  }
+
+  /// `FuzzReplay` ran this AppKit block (21 constraints, constants such as `2.22507e-308` and
+  /// `1e308`) in 0.8 s alone and past its 1-second limit on a busy machine: it has 298 minimal
+  /// conflicting sets, and finding them all took about 300 isolations, each with big-number
+  /// arithmetic. The enumeration now stops at ``ConflictEnumeration/isolationBudget`` and says
+  /// its list is incomplete; the verdict and the proven set are the same.
+  func testABlockWithHundredsOfMinimalSetsStopsAtTheIsolationBudget() throws {
+    let block = try XCTUnwrap(blocks("replay-many-minimal-sets.log").first)
+    let analysis = BlockAnalyzer().analyze(block)
+    XCTAssertEqual(analysis.verdict, .conflict)
+    let replay = try XCTUnwrap(analysis.replay)
+    XCTAssertEqual(replay.certificate?.isVerified, true)
+    XCTAssertEqual(replay.witnesses.count, analysis.minimalSet.count)
+    XCTAssertTrue(replay.witnesses.allSatisfy(\.isVerified))
+    XCTAssertFalse(replay.minimalSetsComplete)
+    XCTAssertEqual(replay.minimalSets.first, analysis.minimalSet)
+    XCTAssertGreaterThan(replay.minimalSets.count, 1)
+    XCTAssertLessThanOrEqual(replay.minimalSets.count, 1 + ConflictEnumeration.isolationBudget)
   }
 
   /// v1 = 10^400·v2, …, v8 = 10^400·v9, v9 = 1 and v1 = 2 conflict (v1 would be 10^3200), but
