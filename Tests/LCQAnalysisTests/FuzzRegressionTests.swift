@@ -36,8 +36,8 @@ final class FuzzRegressionTests: XCTestCase {
 
   /// `FuzzReplay` ran this AppKit block (21 constraints, constants such as `2.22507e-308` and
   /// `1e308`) in 0.8 s alone and past its 1-second limit on a busy machine: it has 298 minimal
-  /// conflicting sets, and finding them all took about 300 isolations, each with big-number
-  /// arithmetic. The enumeration now stops at ``ConflictEnumeration/isolationBudget`` and says
+  /// conflicting sets, and finding them all took at least 297 isolations (one per set after the
+  /// first), each with big-number arithmetic. The enumeration now stops at ``ConflictEnumeration/isolationBudget`` and says
   /// its list is incomplete; the verdict and the proven set are the same.
   func testABlockWithHundredsOfMinimalSetsStopsAtTheIsolationBudget() throws {
     let block = try XCTUnwrap(blocks("replay-many-minimal-sets.log").first)

@@ -38,10 +38,10 @@ final class SQLInterpolationTests: XCTestCase {
       "placeholders(rows: records.count, width: 11)", "arrays",
     ],
     // Fixed conditions from the functions' literals; `having` is one of them, and
-    // `startedBefore` is the literal `AND r.started_at < ?` or nothing.
+    // `started.sql` is the literal `AND r.started_at < ?` or nothing.
     "Lifecycle.swift": [
       "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
-      "startedBefore",
+      "started.sql",
       #"CodeOwnerColumns.select("c")"#,
     ],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.

@@ -68,11 +68,12 @@ extension ConflictStore {
   /// started before the filter's `until`, when it has one) but seen before them.
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     let run = filter.runCondition
-    let startedBefore = filter.until == nil ? "" : " AND r.started_at < ?"
+    let started: (sql: String, values: [QueryValue]) =
+      filter.until.map { (" AND r.started_at < ?", [.integer($0)]) } ?? ("", [])
     let newest = try queries.rows(
-      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql)\(startedBefore)"
+      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql)\(started.sql)"
         + " ORDER BY r.build_key DESC LIMIT ?",
-      run.values + (filter.until.map { [.integer($0)] } ?? []) + [.integer(Int64(builds))])
+      run.values + started.values + [.integer(Int64(builds))])
     guard newest.count == builds, let oldestOfNewest = newest.last?.text("build_key") else { return [] }
     return try changes(
       filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
