@@ -10,120 +10,180 @@ public enum BlockJSON {
 
   /// The block's object with `code_owners` and `source_files` last (`lcq analyze
   /// --source-root`), or without them when `codeOwnership` is `nil`.
-  public static func value(of analysis: BlockAnalysis, codeOwnership: CodeOwnership?) -> JSONValue {
-    guard let codeOwnership, case .object(let members) = value(of: analysis) else {
-      return value(of: analysis)
-    }
-    return .object(members + CodeOwnerText.jsonMembers(codeOwnership))
+  public static func value(of analysis: BlockAnalysis, codeOwnership: CodeOwnership? = nil) -> JSONValue {
+    var json = JSONWriter()
+    write(analysis, codeOwnership: codeOwnership, to: &json)
+    return .json(String(decoding: json.bytes, as: UTF8.self))
   }
 
-  /// The block as a JSON object.
-  public static func value(of analysis: BlockAnalysis) -> JSONValue {
+  /// Writes the block's object (with `code_owners` and `source_files` last when
+  /// `codeOwnership` is given) to `json`.
+  public static func write(
+    _ analysis: BlockAnalysis, codeOwnership: CodeOwnership?, to json: inout JSONWriter
+  ) {
     let block = analysis.block
-    var broken: JSONValue = .null
+    json.beginObject()
+    json.key("schema")
+    json.string(schema)
+    json.key("source")
+    write(block.source, to: &json)
+    json.key("platform")
+    json.string(block.platform.rawValue)
+    json.key("header")
+    json.string(block.header.rawValue)
+    json.key("starts_mid_list")
+    json.bool(block.startsMidList)
+    json.key("verdict")
+    json.string(analysis.verdict.rawValue)
+    json.key("constraints")
+    json.beginArray()
+    for index in block.constraints.indices {
+      json.beginObject()
+      writeMembers(of: block.constraints[index], to: &json)
+      DiagnosisJSON.writeConstraintMembers(analysis, index, to: &json)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("broken_constraint")
     if let logged = block.brokenConstraint {
-      broken = .object(
-        [("index", .int(block.brokenConstraintIndex))]
-          + ReplayJSON.standing(analysis.replay?.brokenConstraint) + constraintMembers(logged))
+      json.beginObject()
+      json.key("index")
+      json.int(block.brokenConstraintIndex)
+      ReplayJSON.writeStanding(analysis.replay?.brokenConstraint, to: &json)
+      writeMembers(of: logged, to: &json)
+      json.endObject()
+    } else {
+      json.null()
     }
-    return .object(
-      [
-        ("schema", .string(schema)),
-        ("source", source(block.source)),
-        ("platform", .string(block.platform.rawValue)),
-        ("header", .string(block.header.rawValue)),
-        ("starts_mid_list", .bool(block.startsMidList)),
-        ("verdict", .string(analysis.verdict.rawValue)),
-        (
-          "constraints",
-          .array(
-            block.constraints.indices.map { index in
-              .object(
-                constraintMembers(block.constraints[index]) + DiagnosisJSON.constraintMembers(analysis, index)
-              )
-            })
-        ),
-        ("broken_constraint", broken),
-      ] + ReplayJSON.members(of: analysis.replay) + [
-        ("fingerprint", .string(analysis.fingerprint)),
-        ("title", .string(analysis.title)),
-      ] + DiagnosisJSON.members(of: analysis.diagnosis) + [
-        ("redacted", .bool(block.isRedacted)),
-        ("issues", .array(block.issues.map { .string($0.description) })),
-        ("interleaved_lines", .int(block.interleavedLineCount)),
-        ("last_line", .int(block.lastLine)),
-      ])
+    ReplayJSON.writeMembers(of: analysis.replay, to: &json)
+    json.key("fingerprint")
+    json.string(analysis.fingerprint)
+    json.key("title")
+    json.string(analysis.title)
+    DiagnosisJSON.writeMembers(of: analysis.diagnosis, to: &json)
+    json.key("redacted")
+    json.bool(block.isRedacted)
+    json.key("issues")
+    json.strings(block.issues.map(\.description))
+    json.key("interleaved_lines")
+    json.int(block.interleavedLineCount)
+    json.key("last_line")
+    json.int(block.lastLine)
+    if let codeOwnership { CodeOwnerText.writeJSONMembers(codeOwnership, to: &json) }
+    json.endObject()
   }
 
-  private static func source(_ source: BlockSource) -> JSONValue {
-    .object([
-      ("file", .string(source.file)),
-      ("line", .int(source.line)),
-      ("timestamp", .string(source.timestamp?.iso8601)),
-      ("timestamp_text", .string(source.timestamp?.text)),
-      ("process", .string(source.process)),
-      ("pid", .int(source.pid)),
-    ])
+  private static func write(_ source: BlockSource, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("file")
+    json.string(source.file)
+    json.key("line")
+    json.int(source.line)
+    json.key("timestamp")
+    json.string(source.timestamp?.iso8601)
+    json.key("timestamp_text")
+    json.string(source.timestamp?.text)
+    json.key("process")
+    json.string(source.process)
+    json.key("pid")
+    json.int(source.pid)
+    json.endObject()
   }
 
-  private static func constraintMembers(_ logged: LoggedConstraint) -> [(String, JSONValue)] {
-    var members: [(String, JSONValue)] = [
-      ("description", .string(logged.description)),
-      ("address", .string(logged.address)),
-      ("line", .int(logged.line)),
-      ("column", .int(logged.column)),
-      ("parsed", .bool(logged.isParsed)),
-      ("issue", .string(logged.issue?.reason)),
-    ]
-    guard let constraint = logged.constraint else { return members }
-    var mask: JSONValue = .null
+  /// `{"file": …, "line": …}`, or `null`.
+  static func write(_ location: SourceLocation?, to json: inout JSONWriter) {
+    guard let location else { return json.null() }
+    json.beginObject()
+    json.key("file")
+    json.string(location.file)
+    json.key("line")
+    json.int(location.line)
+    json.endObject()
+  }
+
+  private static func writeMembers(of logged: LoggedConstraint, to json: inout JSONWriter) {
+    json.key("description")
+    json.string(logged.description)
+    json.key("address")
+    json.string(logged.address)
+    json.key("line")
+    json.int(logged.line)
+    json.key("column")
+    json.int(logged.column)
+    json.key("parsed")
+    json.bool(logged.isParsed)
+    json.key("issue")
+    json.string(logged.issue?.reason)
+    guard let constraint = logged.constraint else { return }
+    json.key("class_name")
+    json.string(constraint.className)
+    json.key("origin")
+    json.string(constraint.origin.description)
+    json.key("autoresizing_mask")
     if case .autoresizingMask(let value?) = constraint.origin {
-      mask = .object([("horizontal", .string(value.horizontal)), ("vertical", .string(value.vertical))])
+      json.beginObject()
+      json.key("horizontal")
+      json.string(value.horizontal)
+      json.key("vertical")
+      json.string(value.vertical)
+      json.endObject()
+    } else {
+      json.null()
     }
-    members += [
-      ("class_name", .string(constraint.className)),
-      ("origin", .string(constraint.origin.description)),
-      ("autoresizing_mask", mask),
-      ("identifier", .string(constraint.identifier)),
-      (
-        "source_location",
-        constraint.sourceLocation.map {
-          .object([("file", .string($0.file)), ("line", .int($0.line))])
-        } ?? .null
-      ),
-      ("first_item", item(constraint.firstItem)),
-      ("first_attribute", .string(constraint.firstAttribute.description)),
-      ("relation", .string(constraint.relation.rawValue)),
-      ("multiplier", number(constraint.multiplier)),
-      ("second_item", constraint.secondItem.map(item) ?? .null),
-      ("second_attribute", .string(constraint.secondAttribute?.description)),
-      ("constant", number(constraint.constant)),
-      ("system_spacing", constraint.systemSpacing.map(number) ?? .null),
-      ("priority", constraint.priority.map(number) ?? .null),
-      ("active", constraint.isActive.map { .bool($0) } ?? .null),
-      ("notation", .string(constraint.notation.rawValue)),
-      ("direction", .string(constraint.direction?.rawValue)),
-      (
-        "names",
-        .array(
-          constraint.names.map {
-            .object([
-              ("key", .string($0.key)), ("class_name", .string($0.item.className)),
-              ("address", .string($0.item.address)),
-            ])
-          })
-      ),
-    ]
-    return members
+    json.key("identifier")
+    json.string(constraint.identifier)
+    json.key("source_location")
+    write(constraint.sourceLocation, to: &json)
+    json.key("first_item")
+    write(constraint.firstItem, to: &json)
+    json.key("first_attribute")
+    json.string(constraint.firstAttribute.description)
+    json.key("relation")
+    json.string(constraint.relation.rawValue)
+    json.key("multiplier")
+    json.value(number(constraint.multiplier))
+    json.key("second_item")
+    if let second = constraint.secondItem { write(second, to: &json) } else { json.null() }
+    json.key("second_attribute")
+    json.string(constraint.secondAttribute?.description)
+    json.key("constant")
+    json.value(number(constraint.constant))
+    json.key("system_spacing")
+    json.value(constraint.systemSpacing.map(number) ?? .null)
+    json.key("priority")
+    json.value(constraint.priority.map(number) ?? .null)
+    json.key("active")
+    json.bool(constraint.isActive)
+    json.key("notation")
+    json.string(constraint.notation.rawValue)
+    json.key("direction")
+    json.string(constraint.direction?.rawValue)
+    json.key("names")
+    json.beginArray()
+    for name in constraint.names {
+      json.beginObject()
+      json.key("key")
+      json.string(name.key)
+      json.key("class_name")
+      json.string(name.item.className)
+      json.key("address")
+      json.string(name.item.address)
+      json.endObject()
+    }
+    json.endArray()
   }
 
-  private static func item(_ item: LayoutItem) -> JSONValue {
-    .object([
-      ("class_name", .string(item.className)),
-      ("address", .string(item.address)),
-      ("label", .string(item.label)),
-      ("name", .string(item.name)),
-    ])
+  private static func write(_ item: LayoutItem, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("class_name")
+    json.string(item.className)
+    json.key("address")
+    json.string(item.address)
+    json.key("label")
+    json.string(item.label)
+    json.key("name")
+    json.string(item.name)
+    json.endObject()
   }
 
   /// The printed digits when they are valid JSON, else the `Double`.

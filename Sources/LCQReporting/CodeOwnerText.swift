@@ -23,6 +23,14 @@ public enum CodeOwnerText {
     ]
   }
 
+  /// The same two members, written to `json`.
+  static func writeJSONMembers(_ ownership: CodeOwnership?, to json: inout JSONWriter) {
+    for (key, value) in jsonMembers(ownership) {
+      json.member(key)
+      json.value(value)
+    }
+  }
+
   /// The lines `lcq show` prints: the latest mapping, then each run's when they differ.
   /// `Owners: … · Files: …` for a line of a message (Slack, check), `nil` when no run mapped the
   /// conflict.

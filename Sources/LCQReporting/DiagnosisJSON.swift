@@ -2,44 +2,56 @@ import LCQAnalysis
 
 /// The JSON members for what the diagnosis adds (documented in `docs/analyze-json.md`).
 enum DiagnosisJSON {
-  /// `english` and `origins` of listed constraint `index`.
-  static func constraintMembers(_ analysis: BlockAnalysis, _ index: Int) -> [(String, JSONValue)] {
-    guard let diagnosis = analysis.diagnosis else { return [] }
-    return [
-      ("english", .string(diagnosis.sentences[index])),
-      ("owner", .string(diagnosis.owners[index]?.rawValue)),
-      (
-        "origins",
-        .array(
-          diagnosis.origins[index].map {
-            .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text))])
-          })
-      ),
-    ]
+  /// `english`, `owner` and `origins` of listed constraint `index`.
+  static func writeConstraintMembers(_ analysis: BlockAnalysis, _ index: Int, to json: inout JSONWriter) {
+    guard let diagnosis = analysis.diagnosis else { return }
+    json.key("english")
+    json.string(diagnosis.sentences[index])
+    json.key("owner")
+    json.string(diagnosis.owners[index]?.rawValue)
+    json.key("origins")
+    json.beginArray()
+    for origin in diagnosis.origins[index] {
+      json.beginObject()
+      json.key("kind")
+      json.string(origin.kind.rawValue)
+      json.key("text")
+      json.string(origin.text)
+      json.endObject()
+    }
+    json.endArray()
   }
 
-  /// `explanation`, `suggestions` and `noFixReason`.
-  static func members(of diagnosis: Diagnosis?) -> [(String, JSONValue)] {
-    [
-      ("explanation", .string(diagnosis?.explanation)),
-      ("suggestions", .array((diagnosis?.suggestions ?? []).map(suggestion))),
-      ("no_fix_reason", .string(diagnosis?.noFixReason)),
-      ("owner", .string(diagnosis?.conflictOwner?.rawValue)),
-    ]
+  /// `explanation`, `suggestions`, `no_fix_reason` and `owner`.
+  static func writeMembers(of diagnosis: Diagnosis?, to json: inout JSONWriter) {
+    json.key("explanation")
+    json.string(diagnosis?.explanation)
+    json.key("suggestions")
+    json.beginArray()
+    for fix in diagnosis?.suggestions ?? [] { write(fix, to: &json) }
+    json.endArray()
+    json.key("no_fix_reason")
+    json.string(diagnosis?.noFixReason)
+    json.key("owner")
+    json.string(diagnosis?.conflictOwner?.rawValue)
   }
 
-  static func suggestion(_ fix: FixSuggestion) -> JSONValue {
-    .object([
-      ("kind", .string(fix.kind.rawValue)),
-      ("constraint", .int(fix.constraint)),
-      ("changes", .array(fix.changes.map { .int($0) })),
-      ("text", .string(fix.text)),
-      ("app_owned", .bool(fix.isAppOwned)),
-      (
-        "source_location",
-        fix.sourceLocation.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null
-      ),
-      ("verified", .bool(fix.verified)),
-    ])
+  private static func write(_ fix: FixSuggestion, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("kind")
+    json.string(fix.kind.rawValue)
+    json.key("constraint")
+    json.int(fix.constraint)
+    json.key("changes")
+    json.ints(fix.changes)
+    json.key("text")
+    json.string(fix.text)
+    json.key("app_owned")
+    json.bool(fix.isAppOwned)
+    json.key("source_location")
+    BlockJSON.write(fix.sourceLocation, to: &json)
+    json.key("verified")
+    json.bool(fix.verified)
+    json.endObject()
   }
 }

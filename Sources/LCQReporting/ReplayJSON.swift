@@ -4,64 +4,112 @@ import LCQParsing
 /// The replay's part of a block's JSON object (documented in `docs/analyze-json.md`).
 enum ReplayJSON {
   /// The members added to the block object, after `verdict`.
-  static func members(of replay: Replay?) -> [(String, JSONValue)] {
+  static func writeMembers(of replay: Replay?, to json: inout JSONWriter) {
     guard let replay else {
-      return [
-        ("minimal_set", .array([])), ("minimal_sets", .array([])), ("minimal_sets_complete", .bool(false)),
-        ("single_fixes", .null), ("missing", .array([])), ("infeasible_with_default_margins", .null),
-        ("certificate", .null), ("witnesses", .array([])), ("excluded", .array([])), ("note", .null),
-      ]
+      json.key("minimal_set")
+      json.ints([])
+      json.key("minimal_sets")
+      json.ints([])
+      json.key("minimal_sets_complete")
+      json.bool(false)
+      json.key("single_fixes")
+      json.null()
+      json.key("missing")
+      json.ints([])
+      json.key("infeasible_with_default_margins")
+      json.null()
+      json.key("certificate")
+      json.null()
+      json.key("witnesses")
+      json.ints([])
+      json.key("excluded")
+      json.ints([])
+      json.key("note")
+      json.null()
+      return
     }
-    return [
-      ("minimal_set", indices(replay.minimalSet)),
-      ("minimal_sets", .array(replay.minimalSets.map(indices))),
-      ("minimal_sets_complete", .bool(replay.minimalSetsComplete)),
-      ("single_fixes", replay.singleFixes.map(indices) ?? .null),
-      ("missing", .array(replay.missing.map { .string($0.rawValue) })),
-      ("infeasible_with_default_margins", replay.infeasibleWithDefaultMargins.map { .bool($0) } ?? .null),
-      ("certificate", replay.certificate.map(certificate) ?? .null),
-      ("witnesses", .array(replay.witnesses.map(witness))),
-      (
-        "excluded",
-        .array(replay.excluded.map { .object([("index", .int($0.index)), ("reason", .string($0.reason))]) })
-      ),
-      ("note", .string(replay.note)),
-    ]
+    json.key("minimal_set")
+    json.ints(replay.minimalSet)
+    json.key("minimal_sets")
+    json.beginArray()
+    for set in replay.minimalSets { json.ints(set) }
+    json.endArray()
+    json.key("minimal_sets_complete")
+    json.bool(replay.minimalSetsComplete)
+    json.key("single_fixes")
+    if let fixes = replay.singleFixes { json.ints(fixes) } else { json.null() }
+    json.key("missing")
+    json.strings(replay.missing.map(\.rawValue))
+    json.key("infeasible_with_default_margins")
+    json.bool(replay.infeasibleWithDefaultMargins)
+    json.key("certificate")
+    if let certificate = replay.certificate { write(certificate, to: &json) } else { json.null() }
+    json.key("witnesses")
+    json.beginArray()
+    for witness in replay.witnesses { write(witness, to: &json) }
+    json.endArray()
+    json.key("excluded")
+    json.beginArray()
+    for excluded in replay.excluded {
+      json.beginObject()
+      json.key("index")
+      json.int(excluded.index)
+      json.key("reason")
+      json.string(excluded.reason)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("note")
+    json.string(replay.note)
   }
 
   /// The broken constraint's standing, added to the `brokenConstraint` object.
-  static func standing(_ standing: BrokenConstraintStanding?) -> [(String, JSONValue)] {
-    [
-      ("in_minimal_set", standing.map { .bool($0.inMinimalSet) } ?? .null),
-      ("in_any_minimal_set", standing?.inAnyMinimalSet.map { .bool($0) } ?? .null),
-      ("resolves", standing?.resolves.map { .bool($0) } ?? .null),
-    ]
+  static func writeStanding(_ standing: BrokenConstraintStanding?, to json: inout JSONWriter) {
+    json.key("in_minimal_set")
+    json.bool(standing?.inMinimalSet)
+    json.key("in_any_minimal_set")
+    json.bool(standing?.inAnyMinimalSet)
+    json.key("resolves")
+    json.bool(standing?.resolves)
   }
 
-  static func indices(_ values: [Int]) -> JSONValue { .array(values.map { .int($0) }) }
-
-  static func certificate(_ certificate: Certificate) -> JSONValue {
-    .object([
-      (
-        "terms",
-        .array(
-          certificate.terms.map { term in
-            .object([
-              ("constraint", .int(term.constraint)), ("row", .string(term.row)),
-              ("inequality", .string(term.inequality)), ("multiplier", .string(term.multiplier.description)),
-            ])
-          })
-      ),
-      ("sum", .string(certificate.sum.description)),
-      ("verified", .bool(certificate.isVerified)),
-    ])
+  private static func write(_ certificate: Certificate, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("terms")
+    json.beginArray()
+    for term in certificate.terms {
+      json.beginObject()
+      json.key("constraint")
+      json.int(term.constraint)
+      json.key("row")
+      json.string(term.row)
+      json.key("inequality")
+      json.string(term.inequality)
+      json.key("multiplier")
+      json.string(term.multiplier.description)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("sum")
+    json.string(certificate.sum.description)
+    json.key("verified")
+    json.bool(certificate.isVerified)
+    json.endObject()
   }
 
-  static func witness(_ witness: Witness) -> JSONValue {
-    .object([
-      ("constraint", .int(witness.constraint)),
-      ("values", .object(witness.values.map { ($0.name, .string($0.value.description)) })),
-      ("verified", .bool(witness.isVerified)),
-    ])
+  private static func write(_ witness: Witness, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("constraint")
+    json.int(witness.constraint)
+    json.key("values")
+    json.beginObject()
+    for (name, value) in witness.values {
+      json.member(name)
+      json.string(value.description)
+    }
+    json.endObject()
+    json.key("verified")
+    json.bool(witness.isVerified)
+    json.endObject()
   }
 }

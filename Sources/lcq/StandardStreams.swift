@@ -17,6 +17,11 @@ final class StandardOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   func flush() {
     guard !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }

@@ -83,9 +83,14 @@ extension LCQCommand {
             input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             render: { analysis in
               let ownership = codeOwners?.ownership(of: analysis)
-              return switch format {
-              case .text: BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n"
-              case .json: BlockJSON.value(of: analysis, codeOwnership: ownership).serialized + "\n"
+              switch format {
+              case .text:
+                return Array((BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n").utf8)
+              case .json:
+                var json = JSONWriter()
+                BlockJSON.write(analysis, codeOwnership: ownership, to: &json)
+                json.endLine()
+                return json.bytes
               }
             }, onQuiet: { output.flush() }
           ) { analysis, text in
