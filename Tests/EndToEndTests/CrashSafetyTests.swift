@@ -14,15 +14,7 @@ final class CrashSafetyTests: XCTestCase {
     let fixture = try StoreFixture()
     defer { fixture.remove() }
     // 2,100 distinct conflict messages with timestamps (the example log, moved in time).
-    let template = try String(
-      contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log"), encoding: .utf8)
-    var text = ""
-    for minute in 0..<300 {
-      let stamp = String(format: "%02d:%02d:", minute / 60, minute % 60)
-      text +=
-        template.replacingOccurrences(of: "2017-12-10 14:43:", with: "2017-12-11 \(stamp)")
-        .replacingOccurrences(of: "2024-03-05 14:10:", with: "2024-03-06 \(stamp)")
-    }
+    let text = try StoreFixture.exampleLog(minutes: 0..<300)
     let log = fixture.folder.appendingPathComponent("long.log").path
     try text.write(toFile: log, atomically: true, encoding: .utf8)
 

@@ -58,6 +58,56 @@ final class IngestEndTests: XCTestCase {
     return try counts(database)
   }
 
+  /// SIGINT the moment lcq has read 2,100 whole messages and half of one more, sent through a
+  /// pipe as fast as it reads them, while its worker still has a backlog to analyse and store
+  /// (one list in seven is new in every minute's copy, its label numbered, so the worker replays
+  /// 300 lists while the reader only frames): every whole message is stored and the half one is
+  /// not, exactly as an ingest of the whole messages alone, and the whole log ingested
+  /// afterwards ends with exactly a clean ingest's counts.
+  func testAnInterruptWithABacklogStoresEveryWholeMessageRead() throws {
+    func minutes(_ range: Range<Int>) throws -> String {
+      try range.map { minute in
+        try StoreFixture.exampleLog(minutes: minute..<(minute + 1))
+          .replacingOccurrences(of: "'Set lunch'", with: "'Set lunch \(minute)'")
+      }.joined()
+    }
+    let whole = try minutes(0..<300)
+    let last = try minutes(300..<301)
+    // Inside the first message of the last minute's copy: its header and part of its list.
+    let header = try XCTUnwrap(last.range(of: "Unable to simultaneously satisfy constraints"))
+    let list = try XCTUnwrap(last.range(of: "\n    \"<", range: header.upperBound..<last.endIndex))
+    let half = String(last[..<list.upperBound])
+    func cleanCounts(_ text: String, _ name: String) throws -> String {
+      let database = fixture.folder.appendingPathComponent(name).path
+      let result = try LCQProcess.run(
+        ["ingest", "--db", database, "-"], stdin: Data(text.utf8), environment: StoreFixture.environment)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      return try counts(database)
+    }
+    let wholeOnly = try cleanCounts(whole, "whole.sqlite")
+    XCTAssertTrue(wholeOnly.hasPrefix("2100 "), wholeOnly)
+    let everything = try cleanCounts(whole + last, "everything.sqlite")
+    XCTAssertTrue(everything.hasPrefix("2107 "), everything)
+
+    let database = fixture.folder.appendingPathComponent("interrupted.sqlite").path
+    let lcq = try LiveLCQ(["ingest", "--db", database, "-"], environment: StoreFixture.environment)
+    lcq.write(Data((whole + half).utf8))
+    XCTAssertTrue(lcq.waitUntilInputIsRead(), "lcq did not read its input")
+    lcq.interrupt()
+    let result = lcq.finish()
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("the message being read when the ingest was interrupted is not stored"),
+      result.stderr)
+    XCTAssertEqual(try counts(database), wholeOnly, result.stderr)
+
+    let again = try LCQProcess.run(
+      ["ingest", "--db", database, "-"], stdin: Data((whole + last).utf8),
+      environment: StoreFixture.environment)
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertEqual(try counts(database), everything)
+  }
+
   /// SIGINT while a message is half read, at random points of random messages, then the whole
   /// log: the counts equal a clean ingest's every time. The seed is printed, and
   /// `LCQ_TEST_SEED` replays it.

@@ -154,6 +154,24 @@ final class LiveLCQ {
   /// Writes `data` to its standard input.
   func write(_ data: Data) { input.fileHandleForWriting.write(data) }
 
+  /// Waits until lcq has read everything written to its standard input (the pipe holds no
+  /// byte), for at most `seconds`; whether it has.
+  func waitUntilInputIsRead(seconds: Double = 60) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var unread: Int32 = 0
+    repeat {
+      guard ioctl(input.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &unread) == 0 else {
+        return false
+      }
+      if unread == 0 { return true }
+      usleep(1_000)
+    } while Date() < deadline
+    return false
+  }
+
+  /// Sends it SIGINT, as Ctrl-C would.
+  func interrupt() { process.interrupt() }
+
   /// Closes its standard input and waits for it to end.
   func finish() -> LCQProcess.Result {
     try? input.fileHandleForWriting.close()

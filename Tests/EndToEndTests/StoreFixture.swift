@@ -28,6 +28,21 @@ struct StoreFixture {
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
 
+  /// The example log's seven messages once a minute for each of `minutes` (from 00:00 on
+  /// 2017-12-11 and 2024-03-06): distinct occurrences of the same seven lists.
+  static func exampleLog(minutes: Range<Int>) throws -> String {
+    let template = try String(
+      contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log"), encoding: .utf8)
+    var text = ""
+    for minute in minutes {
+      let stamp = String(format: "%02d:%02d:", minute / 60, minute % 60)
+      text +=
+        template.replacingOccurrences(of: "2017-12-10 14:43:", with: "2017-12-11 \(stamp)")
+        .replacingOccurrences(of: "2024-03-05 14:10:", with: "2024-03-06 \(stamp)")
+    }
+    return text
+  }
+
   /// Runs `lcq ARGS --db DATABASE`.
   func lcq(_ arguments: [String], stdin: Data? = nil) throws -> LCQProcess.Result {
     try LCQProcess.run(arguments + ["--db", database], stdin: stdin, environment: Self.environment)
