@@ -83,7 +83,8 @@ let package = Package(
     .testTarget(
       name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]),
     .testTarget(
-      name: "LCQReportingTests", dependencies: ["LCQReporting", "LCQPipeline", "LCQStore", "LCQAnalysis"]),
+      name: "LCQReportingTests",
+      dependencies: ["LCQReporting", "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQTestSupport"]),
     .testTarget(
       name: "LCQPipelineTests",
       dependencies: ["LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]

@@ -40,6 +40,9 @@ public struct ListKey: Hashable, Sendable {
   public struct Builder: Sendable {
     /// The number of each address renumbered so far in this block, by value.
     private var numbers: [UInt64: Int] = [:]
+    /// The addresses of the last block keyed, in order of first appearance (the order of their
+    /// numbers); empty when addresses are kept.
+    public private(set) var addresses: [UInt64] = []
     /// Whether addresses are renumbered; when not, a key is the list exactly as logged, and two
     /// blocks share a key only when their analyses are the same but for the block itself.
     private let renumbersAddresses: Bool
@@ -52,6 +55,7 @@ public struct ListKey: Hashable, Sendable {
     /// The key of `block`.
     public mutating func key(of block: ConflictBlock) -> ListKey {
       numbers.removeAll(keepingCapacity: true)
+      addresses.removeAll(keepingCapacity: true)
       var key: [UInt8] = []
       key.reserveCapacity(block.constraints.reduce(0) { $0 + $1.description.utf8.count + 1 } + 16)
       for constraint in block.constraints { append(constraint.description, to: &key) }
@@ -71,44 +75,26 @@ public struct ListKey: Hashable, Sendable {
       }
       var description = description
       description.withUTF8 { text in
-        var index = 0
-        var copied = 0  // text[copied..<index] is still to be copied as it is
-        while index < text.count {
-          let byte = text[index]
-          if byte == UInt8(ascii: "@") {
-            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...index]))
+        var copied = 0  // text[copied..<…] is still to be copied as it is
+        func copy(upTo end: Int) {
+          // A logged `@` is written `@@`, so that a number never reads as text of the log.
+          for byte in UnsafeBufferPointer(rebasing: text[copied..<end]) {
             key.append(byte)
-            index += 1
-            copied = index
-            continue
+            if byte == UInt8(ascii: "@") { key.append(byte) }
           }
-          guard byte == UInt8(ascii: "0"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "x") else {
-            index += 1
-            continue
-          }
-          var end = index + 2
-          var value: UInt64 = 0
-          var isCanonical = true
-          while end < text.count, let digit = text[end].hexDigitValue {
-            if text[end] >= UInt8(ascii: "A"), text[end] <= UInt8(ascii: "F") { isCanonical = false }
-            value = value &<< 4 | UInt64(digit)
-            end += 1
-          }
-          let digitCount = end - index - 2
-          if digitCount == 0 || digitCount > 16 || (digitCount > 1 && text[index + 2] == UInt8(ascii: "0")) {
-            isCanonical = false
-          }
-          if isCanonical {
-            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
-            let number = numbers[value] ?? numbers.count
-            numbers[value] = number
-            key.append(UInt8(ascii: "@"))
-            appendDecimal(number, to: &key)
-            copied = end
-          }
-          index = end
         }
-        key.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<text.count]))
+        AddressTokens.forEach(in: text) { range, value in
+          copy(upTo: range.lowerBound)
+          let number = numbers[value] ?? numbers.count
+          if number == numbers.count {
+            numbers[value] = number
+            addresses.append(value)
+          }
+          key.append(UInt8(ascii: "@"))
+          appendDecimal(number, to: &key)
+          copied = range.upperBound
+        }
+        copy(upTo: text.count)
       }
       key.append(10)
     }
@@ -116,17 +102,6 @@ public struct ListKey: Hashable, Sendable {
     private func appendDecimal(_ number: Int, to key: inout [UInt8]) {
       if number >= 10 { appendDecimal(number / 10, to: &key) }
       key.append(UInt8(ascii: "0") + UInt8(number % 10))
-    }
-  }
-}
-
-extension UInt8 {
-  fileprivate var hexDigitValue: UInt8? {
-    switch self {
-    case 48...57: self - 48
-    case 97...102: self - 87
-    case 65...70: self - 55
-    default: nil
     }
   }
 }

@@ -17,9 +17,12 @@ public enum BlockJSON {
   }
 
   /// Writes the block's object (with `code_owners` and `source_files` last when
-  /// `codeOwnership` is given) to `json`.
+  /// `codeOwnership` is given) to `json`. With `renaming`, the analysis is another block's with
+  /// the same list at other addresses (``RepeatedLists``): its replay's and diagnosis's text
+  /// is written with this block's addresses.
   public static func write(
-    _ analysis: BlockAnalysis, codeOwnership: CodeOwnership?, to json: inout JSONWriter
+    _ analysis: BlockAnalysis, codeOwnership: CodeOwnership?, renaming: AddressRenaming? = nil,
+    to json: inout JSONWriter
   ) {
     let block = analysis.block
     json.beginObject()
@@ -40,7 +43,7 @@ public enum BlockJSON {
     for index in block.constraints.indices {
       json.beginObject()
       writeMembers(of: block.constraints[index], to: &json)
-      DiagnosisJSON.writeConstraintMembers(analysis, index, to: &json)
+      DiagnosisJSON.writeConstraintMembers(analysis, index, renaming: renaming, to: &json)
       json.endObject()
     }
     json.endArray()
@@ -55,12 +58,12 @@ public enum BlockJSON {
     } else {
       json.null()
     }
-    ReplayJSON.writeMembers(of: analysis.replay, to: &json)
+    ReplayJSON.writeMembers(of: analysis.replay, renaming: renaming, to: &json)
     json.key("fingerprint")
     json.string(analysis.fingerprint)
     json.key("title")
     json.string(analysis.title)
-    DiagnosisJSON.writeMembers(of: analysis.diagnosis, to: &json)
+    DiagnosisJSON.writeMembers(of: analysis.diagnosis, renaming: renaming, to: &json)
     json.key("redacted")
     json.bool(block.isRedacted)
     json.key("issues")
@@ -91,11 +94,12 @@ public enum BlockJSON {
   }
 
   /// `{"file": …, "line": …}`, or `null`.
-  static func write(_ location: SourceLocation?, to json: inout JSONWriter) {
+  static func write(_ location: SourceLocation?, renaming: AddressRenaming? = nil, to json: inout JSONWriter)
+  {
     guard let location else { return json.null() }
     json.beginObject()
     json.key("file")
-    json.string(location.file)
+    json.string(renaming.apply(location.file))
     json.key("line")
     json.int(location.line)
     json.endObject()

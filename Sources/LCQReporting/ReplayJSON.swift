@@ -4,7 +4,7 @@ import LCQParsing
 /// The replay's part of a block's JSON object (documented in `docs/analyze-json.md`).
 enum ReplayJSON {
   /// The members added to the block object, after `verdict`.
-  static func writeMembers(of replay: Replay?, to json: inout JSONWriter) {
+  static func writeMembers(of replay: Replay?, renaming: AddressRenaming?, to json: inout JSONWriter) {
     guard let replay else {
       json.key("minimal_set")
       json.ints([])
@@ -43,10 +43,14 @@ enum ReplayJSON {
     json.key("infeasible_with_default_margins")
     json.bool(replay.infeasibleWithDefaultMargins)
     json.key("certificate")
-    if let certificate = replay.certificate { write(certificate, to: &json) } else { json.null() }
+    if let certificate = replay.certificate {
+      write(certificate, renaming: renaming, to: &json)
+    } else {
+      json.null()
+    }
     json.key("witnesses")
     json.beginArray()
-    for witness in replay.witnesses { write(witness, to: &json) }
+    for witness in replay.witnesses { write(witness, renaming: renaming, to: &json) }
     json.endArray()
     json.key("excluded")
     json.beginArray()
@@ -55,12 +59,12 @@ enum ReplayJSON {
       json.key("index")
       json.int(excluded.index)
       json.key("reason")
-      json.string(excluded.reason)
+      json.string(renaming.apply(excluded.reason))
       json.endObject()
     }
     json.endArray()
     json.key("note")
-    json.string(replay.note)
+    json.string(renaming.apply(replay.note))
   }
 
   /// The broken constraint's standing, added to the `brokenConstraint` object.
@@ -73,7 +77,8 @@ enum ReplayJSON {
     json.bool(standing?.resolves)
   }
 
-  private static func write(_ certificate: Certificate, to json: inout JSONWriter) {
+  private static func write(_ certificate: Certificate, renaming: AddressRenaming?, to json: inout JSONWriter)
+  {
     json.beginObject()
     json.key("terms")
     json.beginArray()
@@ -82,9 +87,9 @@ enum ReplayJSON {
       json.key("constraint")
       json.int(term.constraint)
       json.key("row")
-      json.string(term.row)
+      json.string(renaming.apply(term.row))
       json.key("inequality")
-      json.string(term.inequality)
+      json.string(renaming.apply(term.inequality))
       json.key("multiplier")
       json.string(term.multiplier.description)
       json.endObject()
@@ -97,13 +102,13 @@ enum ReplayJSON {
     json.endObject()
   }
 
-  private static func write(_ witness: Witness, to json: inout JSONWriter) {
+  private static func write(_ witness: Witness, renaming: AddressRenaming?, to json: inout JSONWriter) {
     json.beginObject()
     json.key("constraint")
     json.int(witness.constraint)
     json.key("values")
     json.beginObject()
-    for (name, value) in witness.values {
+    for (name, value) in witness.values(renaming: renaming) {
       json.member(name)
       json.string(value.description)
     }

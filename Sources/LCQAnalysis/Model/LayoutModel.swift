@@ -60,6 +60,22 @@ struct LayoutModel: Sendable {
 
   init() {}
 
+  /// The order in which the model of `block` takes its readable constraints (list indices; see
+  /// ``LayoutModelBuilder/precedes(_:_:in:)``). Addresses decide it only between descriptions
+  /// that differ in nothing else; two blocks with the same ``ListKey`` and the same order are
+  /// modelled alike, row for row, whatever their addresses.
+  static func memberOrder(of block: ConflictBlock) -> [Int] {
+    var ordered: [LayoutModelBuilder.OrderedMember] = block.constraints.indices.compactMap { index in
+      guard let constraint = block.constraints[index].constraint else { return nil }
+      return (
+        index, ConstraintOwnership.isSystemGenerated(constraint),
+        AddressFreeText.of(block.constraints[index].description)
+      )
+    }
+    ordered.sort { LayoutModelBuilder.precedes($0, $1, in: block) }
+    return ordered.map(\.index)
+  }
+
   /// The rows for a set of members (given by list index), implicit rows first.
   func rows(for indices: [Int], relaxed: Bool) -> [ModelRow] {
     var rows: [ModelRow] = []

@@ -34,10 +34,23 @@ struct LayoutModelBuilder {
     }
   }
 
+  /// A readable constraint as the canonical order sees it.
+  typealias OrderedMember = (index: Int, isSystem: Bool, text: String)
+
+  /// The canonical order of members: system-generated first, then by address-free description,
+  /// then (among descriptions that differ only in addresses) by description, then by index.
+  static func precedes(_ lhs: OrderedMember, _ rhs: OrderedMember, in block: ConflictBlock) -> Bool {
+    if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
+    if lhs.text != rhs.text { return lhs.text < rhs.text }
+    let (a, b) = (block.constraints[lhs.index].description, block.constraints[rhs.index].description)
+    if a != b { return a < b }
+    return lhs.index < rhs.index
+  }
+
   mutating func build() -> LayoutModel {
     // Candidates by list index: the typed constraints are large values, so each is read in
     // place once here rather than copied around.
-    var ordered: [(index: Int, isSystem: Bool, text: String)] = []
+    var ordered: [OrderedMember] = []
     ordered.reserveCapacity(block.constraints.count)
     for index in block.constraints.indices {
       guard let constraint = block.constraints[index].constraint else {
@@ -72,13 +85,7 @@ struct LayoutModelBuilder {
     marginGuides = MarginGuides(block, indices: ordered.map(\.index)) {
       Self.key(of: $0, other: $1)
     }
-    ordered.sort { lhs, rhs in
-      if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
-      if lhs.text != rhs.text { return lhs.text < rhs.text }
-      let (a, b) = (block.constraints[lhs.index].description, block.constraints[rhs.index].description)
-      if a != b { return a < b }
-      return lhs.index < rhs.index
-    }
+    ordered.sort { Self.precedes($0, $1, in: block) }
     for (index, isSystem, _) in ordered {
       var context = MemberContext(index: index)
       let constraint = block.member(index)

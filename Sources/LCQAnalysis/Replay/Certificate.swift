@@ -85,7 +85,11 @@ public struct Witness: Sendable {
 
   /// A value for each variable of the remaining rows, by variable name, sorted by name (made
   /// when asked for: it is text for people).
-  public var values: [(name: String, value: Rational)] {
+  public var values: [(name: String, value: Rational)] { values(renaming: nil) }
+
+  /// ``values`` with each name's addresses renamed first, then sorted by the new names: the
+  /// values a block that logged the same list at those addresses gets.
+  public func values(renaming: AddressRenaming?) -> [(name: String, value: Rational)] {
     var variables: [Variable] = []
     var seen = Set<Variable>()
     for row in rows {
@@ -93,7 +97,9 @@ public struct Witness: Sendable {
         variables.append(term.variable)
       }
     }
-    return variables.compactMap { variable in solution[variable].map { (variable.name, $0) } }.sorted {
+    return variables.compactMap { variable in
+      solution[variable].map { (renaming?.apply(variable.name) ?? variable.name, $0) }
+    }.sorted {
       $0.name < $1.name
     }
   }

@@ -61,24 +61,48 @@ public enum InputFile {
     render: @escaping @Sendable (BlockAnalysis) -> Rendered, onQuiet: () -> Void = {},
     onAnalysis: (BlockAnalysis, Rendered) -> Void
   ) throws -> ScanSummary {
+    let repeats = reusesRepeats ? RepeatedLists() : nil
+    return try analyze(
+      path, jobs: jobs,
+      analyze: { block in (repeats?.analysis(of: block, by: analyzer) ?? analyzer.analyze(block), nil) },
+      render: { analysis, _ in render(analysis) }, onQuiet: onQuiet, onAnalysis: onAnalysis)
+  }
+
+  /// As ``analyze(_:with:jobs:reusesRepeats:render:onQuiet:onAnalysis:)`` for output that is
+  /// only rendered (`lcq analyze --format json`): a list seen before at other addresses reuses
+  /// that analysis too (``RepeatedLists/analysisAcrossAddresses(of:by:)``), and `render` gets
+  /// the renaming its replay's and diagnosis's text need. Only what `render` made is handed on.
+  public static func analyzeRendered<Rendered: Sendable>(
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1,
+    render: @escaping @Sendable (BlockAnalysis, AddressRenaming?) -> Rendered, onQuiet: () -> Void = {},
+    onRendered: (Rendered) -> Void
+  ) throws -> ScanSummary {
+    let repeats = RepeatedLists(acrossAddresses: true)
+    return try analyze(
+      path, jobs: jobs, analyze: { repeats.analysisAcrossAddresses(of: $0, by: analyzer) }, render: render,
+      onQuiet: onQuiet, onAnalysis: { _, rendered in onRendered(rendered) })
+  }
+
+  private static func analyze<Rendered: Sendable>(
+    _ path: String, jobs: Int,
+    analyze: @escaping @Sendable (ConflictBlock) -> (analysis: BlockAnalysis, renaming: AddressRenaming?),
+    render: @escaping @Sendable (BlockAnalysis, AddressRenaming?) -> Rendered, onQuiet: () -> Void,
+    onAnalysis: (BlockAnalysis, Rendered) -> Void
+  ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     let work = jobs > 1 ? OrderedWork<Analysed<Rendered>>(jobs: jobs) : nil
-    let repeats = reusesRepeats ? RepeatedLists() : nil
-    let analyze: @Sendable (ConflictBlock) -> BlockAnalysis = { block in
-      repeats?.analysis(of: block, by: analyzer) ?? analyzer.analyze(block)
-    }
     func deliver(_ done: Analysed<Rendered>) { onAnalysis(done.analysis, done.rendered) }
     func hand(_ block: ConflictBlock) {
       if let work {
         work.submit(
           {
-            let analysis = analyze(block)
-            return Analysed(analysis: analysis, rendered: render(analysis))
+            let (analysis, renaming) = analyze(block)
+            return Analysed(analysis: analysis, rendered: render(analysis, renaming))
           }, deliver: deliver)
       } else {
-        let analysis = analyze(block)
-        onAnalysis(analysis, render(analysis))
+        let (analysis, renaming) = analyze(block)
+        onAnalysis(analysis, render(analysis, renaming))
       }
     }
     // What was read before a failure is still analysed and handed over.

@@ -12,14 +12,32 @@ import LCQParsing
 /// columns, its raw text). A repeat gets the first one's analysis with its own block, which
 /// renders byte for byte as a fresh analysis of it would (`AnalyzeRepeatsTests`).
 ///
+/// With `acrossAddresses`, a list logged again at other addresses (another cell laid out the
+/// same way) reuses it too: ``analysisAcrossAddresses(of:by:)`` gives the first one's analysis
+/// with the block's own fingerprint and title, and the ``AddressRenaming`` that its replay and
+/// diagnosis text need (the JSON writer applies it). The solver and the diagnosis use addresses
+/// as names only, so that is the block's own analysis (`AnalyzeRepeatsTests` compares the two on
+/// every corpus list at reordered and resized addresses).
+///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
 /// never kept, and when the keys kept pass 2 MiB or 256 lists, the cache starts over.
 public final class RepeatedLists: @unchecked Sendable {
+  private struct Kept {
+    var analysis: BlockAnalysis
+    /// The block's addresses in order of first appearance (under a renumbered key).
+    var addresses: [UInt64]
+    /// The order its model took its constraints in (``BlockAnalyzer/memberOrder(of:)``; under a
+    /// renumbered key).
+    var memberOrder: [Int]
+  }
+
   private let lock = NSLock()
-  /// Analyses by exact key (guarded by `lock`).
-  private var analyses: [ListKey: BlockAnalysis] = [:]
+  /// Analyses by exact key, or by renumbered key when reused across addresses (one kind per
+  /// cache: an exact key may read like another list's renumbered one; guarded by `lock`).
+  private var analyses: [ListKey: Kept] = [:]
   /// The bytes of the keys in `analyses` (guarded by `lock`).
   private var keptBytes = 0
+  private let acrossAddresses: Bool
   private static let largestKey = 64 << 10
   private static let keptBytesLimit = 2 << 20
   private static let capacity = 256
@@ -27,37 +45,83 @@ public final class RepeatedLists: @unchecked Sendable {
   /// Analyses answered from the cache (guarded by `lock`).
   private(set) var hits = 0
 
-  /// Creates an empty cache.
-  public init() {}
+  /// Creates an empty cache; with `acrossAddresses`, it also answers lists seen at other
+  /// addresses (``analysisAcrossAddresses(of:by:)``).
+  public init(acrossAddresses: Bool = false) {
+    self.acrossAddresses = acrossAddresses
+  }
 
   /// The analysis of `block` by `analyzer`: a repeat's from the cache, with `block` as its block.
   public func analysis(of block: ConflictBlock, by analyzer: BlockAnalyzer) -> BlockAnalysis {
-    var builder = ListKey.Builder(renumbersAddresses: false)
-    let key = builder.key(of: block)
-    let size = key.text.count
-    lock.lock()
-    let known = analyses[key]
-    if known != nil { hits += 1 }
-    lock.unlock()
-    if var analysis = known {
-      analysis.block = block
-      return analysis
+    var exact = ListKey.Builder(renumbersAddresses: false)
+    let key = exact.key(of: block)
+    if var known = lookUp(key) {
+      known.analysis.block = block
+      return known.analysis
     }
     let analysis = analyzer.analyze(block)
-    guard size <= Self.largestKey else { return analysis }
-    lock.lock()
-    if analyses.count >= Self.capacity || keptBytes + size > Self.keptBytesLimit {
-      analyses.removeAll(keepingCapacity: true)
-      keptBytes = 0
+    keep(analysis, under: key, addresses: [], memberOrder: [])
+    return analysis
+  }
+
+  /// The analysis of `block` by `analyzer`, and the renaming its replay's and diagnosis's text
+  /// need (`nil` when none): a list seen before at other addresses gets that list's analysis,
+  /// with `block` and its own fingerprint and title. Without `acrossAddresses`, as
+  /// ``analysis(of:by:)``.
+  public func analysisAcrossAddresses(of block: ConflictBlock, by analyzer: BlockAnalyzer)
+    -> (analysis: BlockAnalysis, renaming: AddressRenaming?)
+  {
+    guard acrossAddresses else { return (analysis(of: block, by: analyzer), nil) }
+    var renumbered = ListKey.Builder()
+    let key = renumbered.key(of: block)
+    if var known = lookUp(key) {
+      known.analysis.block = block
+      // The same addresses need no renaming, and the fingerprint and title are the block's.
+      guard let renaming = AddressRenaming(from: known.addresses, to: renumbered.addresses) else {
+        return (known.analysis, nil)
+      }
+      // Other addresses may order descriptions that differ only in them otherwise: the model,
+      // and so the proof, would then differ, and the block is analysed afresh.
+      if BlockAnalyzer.memberOrder(of: block) == known.memberOrder {
+        BlockAnalyzer.name(&known.analysis)
+        return (known.analysis, renaming)
+      }
+      return (analyzer.analyze(block), nil)
     }
+    let analysis = analyzer.analyze(block)
+    keep(
+      analysis, under: key, addresses: renumbered.addresses, memberOrder: BlockAnalyzer.memberOrder(of: block)
+    )
+    return (analysis, nil)
+  }
+
+  private func lookUp(_ key: ListKey) -> Kept? {
+    lock.lock()
+    defer { lock.unlock() }
+    let known = analyses[key]
+    if known != nil { hits += 1 }
+    return known
+  }
+
+  private func keep(_ analysis: BlockAnalysis, under key: ListKey, addresses: [UInt64], memberOrder: [Int]) {
+    let size = key.text.count
+    guard size <= Self.largestKey else { return }
     // The block is replaced on every hit: only the conclusions are kept.
     var conclusions = analysis
     conclusions.block.constraints = []
     conclusions.block.brokenConstraint = nil
     conclusions.block.issues = []
     conclusions.block.rawText = ""
-    if analyses.updateValue(conclusions, forKey: key) == nil { keptBytes += size }
-    lock.unlock()
-    return analysis
+    lock.lock()
+    defer { lock.unlock() }
+    if analyses.count >= Self.capacity || keptBytes + size > Self.keptBytesLimit {
+      analyses.removeAll(keepingCapacity: true)
+      keptBytes = 0
+    }
+    if analyses.updateValue(
+      Kept(analysis: conclusions, addresses: addresses, memberOrder: memberOrder), forKey: key) == nil
+    {
+      keptBytes += size
+    }
   }
 }

@@ -78,24 +78,40 @@ extension LCQCommand {
       var failedInputs = 0
       for input in files.isEmpty ? ["-"] : files {
         do {
-          let format = self.format
-          let summary = try InputFile.analyze(
-            input, with: analyzer, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            render: { analysis in
-              let ownership = codeOwners?.ownership(of: analysis)
-              switch format {
-              case .text:
-                return Array((BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n").utf8)
-              case .json:
+          let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+          let summary: ScanSummary
+          if format == .json, pictures == nil {
+            // Only the JSON is wanted: a list logged again at other addresses reuses its analysis.
+            summary = try InputFile.analyzeRendered(
+              input, with: analyzer, jobs: jobs,
+              render: { analysis, renaming in
                 var json = JSONWriter()
-                BlockJSON.write(analysis, codeOwnership: ownership, to: &json)
+                BlockJSON.write(
+                  analysis, codeOwnership: codeOwners?.ownership(of: analysis), renaming: renaming, to: &json)
                 json.endLine()
                 return json.bytes
-              }
-            }, onQuiet: { output.flush() }
-          ) { analysis, text in
-            output.write(text)
-            pictures?.write(analysis, input: input)
+              }, onQuiet: { output.flush() }, onRendered: output.write)
+          } else {
+            let format = self.format
+            summary = try InputFile.analyze(
+              input, with: analyzer, jobs: jobs,
+              render: { analysis in
+                let ownership = codeOwners?.ownership(of: analysis)
+                switch format {
+                case .text:
+                  return Array(
+                    (BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n").utf8)
+                case .json:
+                  var json = JSONWriter()
+                  BlockJSON.write(analysis, codeOwnership: ownership, to: &json)
+                  json.endLine()
+                  return json.bytes
+                }
+              }, onQuiet: { output.flush() }
+            ) { analysis, text in
+              output.write(text)
+              pictures?.write(analysis, input: input)
+            }
           }
           output.flush()
           reportScan(summary, of: input)

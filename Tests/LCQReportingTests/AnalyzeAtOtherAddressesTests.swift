@@ -1,0 +1,134 @@
+import Foundation
+import LCQParsing
+import LCQTestSupport
+import XCTest
+
+@testable import LCQAnalysis
+@testable import LCQPipeline
+@testable import LCQReporting
+
+/// A message whose list `lcq analyze --format json` saw before at other addresses reuses that
+/// analysis with the addresses renamed (``RepeatedLists/analysisAcrossAddresses(of:by:)``), and
+/// must print exactly the JSON a fresh analysis of it prints.
+///
+/// Every corpus and formats log is followed by copies of itself at other addresses: one with
+/// random addresses of random lengths (the seed is printed; `LCQ_TEST_SEED` replays it), one
+/// whose addresses keep their lengths but come in the opposite order (every comparison between
+/// two addresses turns around), and one with every address one digit shorter or longer.
+final class AnalyzeAtOtherAddressesTests: XCTestCase {
+  /// `text` with each address replaced by `newAddress(i)` for the i-th distinct one (by first
+  /// appearance), by the rule of ``AddressTokens``.
+  static func rewritten(_ text: String, _ newAddress: (Int, UInt64) -> UInt64) -> String {
+    var text = text
+    return text.withUTF8 { bytes in
+      var numbers: [UInt64: Int] = [:]
+      var output: [UInt8] = []
+      var copied = 0
+      AddressTokens.forEach(in: bytes) { range, value in
+        let number = numbers[value] ?? numbers.count
+        numbers[value] = number
+        output.append(contentsOf: bytes[copied..<range.lowerBound])
+        output.append(contentsOf: ("0x" + String(newAddress(number, value), radix: 16)).utf8)
+        copied = range.upperBound
+      }
+      output.append(contentsOf: bytes[copied...])
+      return String(decoding: output, as: UTF8.self)
+    }
+  }
+
+  /// The logs with their copies, one file's worth each.
+  static func logsAtOtherAddresses() throws -> [(name: String, text: String)] {
+    var generator = SeededGenerator.forTest("AnalyzeAtOtherAddressesTests")
+    let lengths = [1, 2, 3, 5, 8, 9, 11, 12, 13, 16]
+    return try AnalyzeRepeatsTests.doubledLogs().map { name, doubled in
+      let text = String(doubled.prefix(doubled.count / 2))
+      var used = Set<UInt64>()
+      let random = rewritten(text) { _, _ in
+        while true {
+          let digits = lengths.randomElement(using: &generator)!
+          let value =
+            UInt64.random(in: 1...UInt64.max, using: &generator) >> (64 - 4 * digits) | 1 << (4 * digits - 4)
+          if used.insert(value).inserted { return value }
+        }
+      }
+      // The same lengths in the opposite order: 0x7f…10 ↔ 0x80…ef, and so on, digit by digit.
+      let reversed = rewritten(text) { _, value in
+        guard value > 0 else { return 0 }
+        let digits = (64 - value.leadingZeroBitCount + 3) / 4
+        let lowest = UInt64(1) << (4 * digits - 4)
+        let highest = digits == 16 ? UInt64.max : lowest * 16 - 1
+        return highest - (value - lowest)
+      }
+      // One digit fewer or more, by turns (made unique where that would merge two objects).
+      used = []
+      let resized = rewritten(text) { number, value in
+        var new = number % 2 == 0 ? max(value >> 4, 1) : (value >> 60 == 0 ? value << 4 | 1 : value >> 8)
+        while !used.insert(new).inserted { new += 1 }
+        return new
+      }
+      return (name, [text, random, reversed, resized].joined(separator: "\nnot a conflict\n"))
+    }
+  }
+
+  static func json(_ analysis: BlockAnalysis, _ renaming: AddressRenaming?) -> String {
+    var json = JSONWriter()
+    BlockJSON.write(analysis, codeOwnership: nil, renaming: renaming, to: &json)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  func testAListAtOtherAddressesPrintsTheJSONAFreshAnalysisPrints() throws {
+    let analyzer = BlockAnalyzer()
+    var blocks = 0
+    var renamed = 0
+    for (name, text) in try Self.logsAtOtherAddresses() {
+      let repeats = RepeatedLists(acrossAddresses: true)
+      for block in ConflictScanner.blocks(in: text, file: name) {
+        let (analysis, renaming) = repeats.analysisAcrossAddresses(of: block, by: analyzer)
+        XCTAssertEqual(
+          Self.json(analysis, renaming), Self.json(analyzer.analyze(block), nil),
+          "\(name):\(block.source.line)")
+        blocks += 1
+        if renaming != nil { renamed += 1 }
+      }
+    }
+    XCTAssertGreaterThan(blocks, 500)
+    // Most copies' messages are reused at other addresses; the rest have lists whose
+    // descriptions differ only in addresses and come in another order (analysed afresh).
+    XCTAssertGreaterThan(renamed, blocks * 2 / 5, "\(renamed) of \(blocks) blocks reused at other addresses")
+  }
+
+  /// Through `InputFile.analyzeRendered`, as `lcq analyze --format json` calls it, on one and
+  /// on two threads: what a fresh analysis of every block prints, in the same order.
+  func testAnalyzeRenderedPrintsWhatAFreshAnalysisPrints() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("all.log")
+    try Self.logsAtOtherAddresses().map(\.text).joined(separator: "\n").write(
+      to: file, atomically: true, encoding: .utf8)
+    var fresh: [String] = []
+    _ = try InputFile.analyze(
+      file.path, with: BlockAnalyzer(), reusesRepeats: false, render: { Self.json($0, nil) }
+    ) { _, text in fresh.append(text) }
+    XCTAssertGreaterThan(fresh.count, 500)
+    for jobs in [1, 2] {
+      var printed: [String] = []
+      _ = try InputFile.analyzeRendered(file.path, with: BlockAnalyzer(), jobs: jobs, render: Self.json) {
+        printed.append($0)
+      }
+      XCTAssertTrue(printed == fresh, "--jobs \(jobs)")
+    }
+  }
+
+  func testRenamingReplacesOnlyTheRuntimesAddresses() throws {
+    let renaming = try XCTUnwrap(
+      AddressRenaming(from: [0x7f83_b817_1210, 0xa, 0x0], to: [0x1, 0x6000_0000_0010, 0xb0]))
+    XCTAssertEqual(
+      renaming.apply("UILabel:0x7f83b8171210.width ≥ 0, 0xa.x a0xa 0x0 (0x7f83b8171210)"),
+      "UILabel:0x1.width ≥ 0, 0x600000000010.x a0x600000000010 0xb0 (0x1)")
+    // Upper-case digits, a leading zero, 17 digits and a bare 0x are not addresses here.
+    let untouched = "0x7F83B8171210 0x0a 0x7f83b81712100000a 0x 0xz 0x7f83b8171211"
+    XCTAssertEqual(renaming.apply(untouched), untouched)
+    XCTAssertNil(AddressRenaming(from: [1, 2], to: [1, 2]), "the same addresses need no renaming")
+  }
+}
