@@ -54,7 +54,8 @@ public struct BlockAnalyzer: Sendable {
     guard verdict == .pending else { return BlockAnalysis(block: block, verdict: verdict) }
     let replay = BlockReplayer.replay(block, options: options)
     var analysis = BlockAnalysis(block: block, verdict: replay.verdict, replay: replay)
-    Self.name(&analysis)
+    analysis.fingerprint = Fingerprint(block: block, indices: analysis.describedIndices)?.value
+    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices)
     analysis.diagnosis = Diagnosis(block: block, replay: replay)
     return analysis
   }
@@ -65,12 +66,6 @@ public struct BlockAnalyzer: Sendable {
   /// for the addresses in the text (``AddressRenaming``).
   public static func memberOrder(of block: ConflictBlock) -> [Int] {
     LayoutModel.memberOrder(of: block)
-  }
-
-  /// Gives `analysis` the fingerprint and title of its block's described constraints.
-  public static func name(_ analysis: inout BlockAnalysis) {
-    analysis.fingerprint = Fingerprint(block: analysis.block, indices: analysis.describedIndices)?.value
-    analysis.title = ConflictTitle.of(analysis.block, indices: analysis.describedIndices)
   }
 
   /// `redacted` for `<private>` lists, `unparsed` when no listed constraint could be read,

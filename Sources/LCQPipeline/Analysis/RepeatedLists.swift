@@ -14,10 +14,12 @@ import LCQParsing
 ///
 /// With `acrossAddresses`, a list logged again at other addresses (another cell laid out the
 /// same way) reuses it too: ``analysisAcrossAddresses(of:by:)`` gives the first one's analysis
-/// with the block's own fingerprint and title, and the ``AddressRenaming`` that its replay and
-/// diagnosis text need (the JSON writer applies it). The solver and the diagnosis use addresses
-/// as names only, so that is the block's own analysis (`AnalyzeRepeatsTests` compares the two on
-/// every corpus list at reordered and resized addresses).
+/// with the ``AddressRenaming`` that its replay's and diagnosis's text needs (the JSON writer
+/// applies it). The solver and the diagnosis use addresses as names only, and the fingerprint
+/// and title hold none (``AnalysisCache`` relies on that too); the one order addresses decide,
+/// between descriptions that differ only in them, is checked (``BlockAnalyzer/memberOrder(of:)``)
+/// and a block it differs for is analysed afresh. `AnalyzeAtOtherAddressesTests` compares the
+/// JSON with a fresh analysis for every corpus list at random, reversed and resized addresses.
 ///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
 /// never kept, and when the keys kept pass 2 MiB or 256 lists, the cache starts over.
@@ -66,7 +68,7 @@ public final class RepeatedLists: @unchecked Sendable {
 
   /// The analysis of `block` by `analyzer`, and the renaming its replay's and diagnosis's text
   /// need (`nil` when none): a list seen before at other addresses gets that list's analysis,
-  /// with `block` and its own fingerprint and title. Without `acrossAddresses`, as
+  /// with `block`. Without `acrossAddresses`, as
   /// ``analysis(of:by:)``.
   public func analysisAcrossAddresses(of block: ConflictBlock, by analyzer: BlockAnalyzer)
     -> (analysis: BlockAnalysis, renaming: AddressRenaming?)
@@ -76,16 +78,13 @@ public final class RepeatedLists: @unchecked Sendable {
     let key = renumbered.key(of: block)
     if var known = lookUp(key) {
       known.analysis.block = block
-      // The same addresses need no renaming, and the fingerprint and title are the block's.
+      // The same addresses need no renaming.
       guard let renaming = AddressRenaming(from: known.addresses, to: renumbered.addresses) else {
         return (known.analysis, nil)
       }
       // Other addresses may order descriptions that differ only in them otherwise: the model,
       // and so the proof, would then differ, and the block is analysed afresh.
-      if BlockAnalyzer.memberOrder(of: block) == known.memberOrder {
-        BlockAnalyzer.name(&known.analysis)
-        return (known.analysis, renaming)
-      }
+      if BlockAnalyzer.memberOrder(of: block) == known.memberOrder { return (known.analysis, renaming) }
       return (analyzer.analyze(block), nil)
     }
     let analysis = analyzer.analyze(block)
