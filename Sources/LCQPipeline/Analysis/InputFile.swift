@@ -93,21 +93,23 @@ public enum InputFile {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     let work = jobs > 1 ? OrderedWork<Analysed<Rendered>>(jobs: jobs) : nil
     func deliver(_ done: Analysed<Rendered>) { onAnalysis(done.analysis, done.rendered) }
+    // Descriptions are parsed by the thread that analyses the block (on every core with `jobs`
+    // above 1), not by the reading thread.
     func hand(_ block: ConflictBlock) {
       if let work {
         work.submit(
           {
-            let (analysis, renaming) = analyze(block)
+            let (analysis, renaming) = analyze(block.parsingDescriptions())
             return Analysed(analysis: analysis, rendered: render(analysis, renaming))
           }, deliver: deliver)
       } else {
-        let (analysis, renaming) = analyze(block)
+        let (analysis, renaming) = analyze(block.parsingDescriptions())
         onAnalysis(analysis, render(analysis, renaming))
       }
     }
     // What was read before a failure is still analysed and handed over.
     defer { work?.finish(deliver: deliver) }
-    var scanner = ConflictScanner(file: path)
+    var scanner = ConflictScanner(file: path, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: path)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
