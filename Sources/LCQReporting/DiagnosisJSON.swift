@@ -7,18 +7,14 @@ enum DiagnosisJSON {
     _ analysis: BlockAnalysis, _ index: Int, renaming: AddressRenaming?, to json: inout JSONWriter
   ) {
     guard let diagnosis = analysis.diagnosis else { return }
-    json.key("english")
-    json.string(renaming.apply(diagnosis.sentences[index]))
-    json.key("owner")
-    json.string(diagnosis.owners[index]?.rawValue)
+    json.string("english", renaming.apply(diagnosis.sentences[index]))
+    json.string("owner", diagnosis.owners[index]?.rawValue)
     json.key("origins")
     json.beginArray()
     for origin in diagnosis.origins[index] {
       json.beginObject()
-      json.key("kind")
-      json.string(origin.kind.rawValue)
-      json.key("text")
-      json.string(renaming.apply(origin.text))
+      json.string("kind", origin.kind.rawValue)
+      json.string("text", renaming.apply(origin.text))
       json.endObject()
     }
     json.endArray()
@@ -26,34 +22,25 @@ enum DiagnosisJSON {
 
   /// `explanation`, `suggestions`, `no_fix_reason` and `owner`.
   static func writeMembers(of diagnosis: Diagnosis?, renaming: AddressRenaming?, to json: inout JSONWriter) {
-    json.key("explanation")
-    json.string(renaming.apply(diagnosis?.explanation))
+    json.string("explanation", renaming.apply(diagnosis?.explanation))
     json.key("suggestions")
     json.beginArray()
     for fix in diagnosis?.suggestions ?? [] { write(fix, renaming: renaming, to: &json) }
     json.endArray()
-    json.key("no_fix_reason")
-    json.string(renaming.apply(diagnosis?.noFixReason))
-    json.key("owner")
-    json.string(diagnosis?.conflictOwner?.rawValue)
+    json.string("no_fix_reason", renaming.apply(diagnosis?.noFixReason))
+    json.string("owner", diagnosis?.conflictOwner?.rawValue)
   }
 
   private static func write(_ fix: FixSuggestion, renaming: AddressRenaming?, to json: inout JSONWriter) {
     json.beginObject()
-    json.key("kind")
-    json.string(fix.kind.rawValue)
-    json.key("constraint")
-    json.int(fix.constraint)
-    json.key("changes")
-    json.ints(fix.changes)
-    json.key("text")
-    json.string(renaming.apply(fix.text))
-    json.key("app_owned")
-    json.bool(fix.isAppOwned)
+    json.string("kind", fix.kind.rawValue)
+    json.int("constraint", fix.constraint)
+    json.ints("changes", fix.changes)
+    json.string("text", renaming.apply(fix.text))
+    json.bool("app_owned", fix.isAppOwned)
     json.key("source_location")
     BlockJSON.write(fix.sourceLocation, renaming: renaming, to: &json)
-    json.key("verified")
-    json.bool(fix.verified)
+    json.bool("verified", fix.verified)
     json.endObject()
   }
 }

@@ -95,6 +95,36 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  /// A member whose value is a string, or `null`.
+  public mutating func string(_ key: StaticString, _ value: String?) {
+    self.key(key)
+    string(value)
+  }
+
+  /// A member whose value is an integer, or `null`.
+  public mutating func int(_ key: StaticString, _ value: Int?) {
+    self.key(key)
+    int(value)
+  }
+
+  /// A member whose value is `true` or `false`, or `null`.
+  public mutating func bool(_ key: StaticString, _ value: Bool?) {
+    self.key(key)
+    bool(value)
+  }
+
+  /// A member whose value is `null`.
+  public mutating func null(_ key: StaticString) {
+    self.key(key)
+    null()
+  }
+
+  /// A member whose value is an array of integers.
+  public mutating func ints(_ key: StaticString, _ values: [Int]) {
+    self.key(key)
+    ints(values)
+  }
+
   /// Ends a line (of NDJSON: one value per line).
   public mutating func endLine() {
     bytes.append(10)

@@ -6,42 +6,29 @@ enum ReplayJSON {
   /// The members added to the block object, after `verdict`.
   static func writeMembers(of replay: Replay?, renaming: AddressRenaming?, to json: inout JSONWriter) {
     guard let replay else {
-      json.key("minimal_set")
-      json.ints([])
-      json.key("minimal_sets")
-      json.ints([])
-      json.key("minimal_sets_complete")
-      json.bool(false)
-      json.key("single_fixes")
-      json.null()
-      json.key("missing")
-      json.ints([])
-      json.key("infeasible_with_default_margins")
-      json.null()
-      json.key("certificate")
-      json.null()
-      json.key("witnesses")
-      json.ints([])
-      json.key("excluded")
-      json.ints([])
-      json.key("note")
-      json.null()
+      json.ints("minimal_set", [])
+      json.ints("minimal_sets", [])
+      json.bool("minimal_sets_complete", false)
+      json.null("single_fixes")
+      json.ints("missing", [])
+      json.null("infeasible_with_default_margins")
+      json.null("certificate")
+      json.ints("witnesses", [])
+      json.ints("excluded", [])
+      json.null("note")
       return
     }
-    json.key("minimal_set")
-    json.ints(replay.minimalSet)
+    json.ints("minimal_set", replay.minimalSet)
     json.key("minimal_sets")
     json.beginArray()
     for set in replay.minimalSets { json.ints(set) }
     json.endArray()
-    json.key("minimal_sets_complete")
-    json.bool(replay.minimalSetsComplete)
+    json.bool("minimal_sets_complete", replay.minimalSetsComplete)
     json.key("single_fixes")
     if let fixes = replay.singleFixes { json.ints(fixes) } else { json.null() }
     json.key("missing")
     json.strings(replay.missing.map(\.rawValue))
-    json.key("infeasible_with_default_margins")
-    json.bool(replay.infeasibleWithDefaultMargins)
+    json.bool("infeasible_with_default_margins", replay.infeasibleWithDefaultMargins)
     json.key("certificate")
     if let certificate = replay.certificate {
       write(certificate, renaming: renaming, to: &json)
@@ -56,25 +43,19 @@ enum ReplayJSON {
     json.beginArray()
     for excluded in replay.excluded {
       json.beginObject()
-      json.key("index")
-      json.int(excluded.index)
-      json.key("reason")
-      json.string(renaming.apply(excluded.reason))
+      json.int("index", excluded.index)
+      json.string("reason", renaming.apply(excluded.reason))
       json.endObject()
     }
     json.endArray()
-    json.key("note")
-    json.string(renaming.apply(replay.note))
+    json.string("note", renaming.apply(replay.note))
   }
 
   /// The broken constraint's standing, added to the `brokenConstraint` object.
   static func writeStanding(_ standing: BrokenConstraintStanding?, to json: inout JSONWriter) {
-    json.key("in_minimal_set")
-    json.bool(standing?.inMinimalSet)
-    json.key("in_any_minimal_set")
-    json.bool(standing?.inAnyMinimalSet)
-    json.key("resolves")
-    json.bool(standing?.resolves)
+    json.bool("in_minimal_set", standing?.inMinimalSet)
+    json.bool("in_any_minimal_set", standing?.inAnyMinimalSet)
+    json.bool("resolves", standing?.resolves)
   }
 
   private static func write(_ certificate: Certificate, renaming: AddressRenaming?, to json: inout JSONWriter)
@@ -84,28 +65,21 @@ enum ReplayJSON {
     json.beginArray()
     for term in certificate.terms {
       json.beginObject()
-      json.key("constraint")
-      json.int(term.constraint)
-      json.key("row")
-      json.string(renaming.apply(term.row))
-      json.key("inequality")
-      json.string(renaming.apply(term.inequality))
-      json.key("multiplier")
-      json.string(term.multiplier.description)
+      json.int("constraint", term.constraint)
+      json.string("row", renaming.apply(term.row))
+      json.string("inequality", renaming.apply(term.inequality))
+      json.string("multiplier", term.multiplier.description)
       json.endObject()
     }
     json.endArray()
-    json.key("sum")
-    json.string(certificate.sum.description)
-    json.key("verified")
-    json.bool(certificate.isVerified)
+    json.string("sum", certificate.sum.description)
+    json.bool("verified", certificate.isVerified)
     json.endObject()
   }
 
   private static func write(_ witness: Witness, renaming: AddressRenaming?, to json: inout JSONWriter) {
     json.beginObject()
-    json.key("constraint")
-    json.int(witness.constraint)
+    json.int("constraint", witness.constraint)
     json.key("values")
     json.beginObject()
     for (name, value) in witness.values(renaming: renaming) {
@@ -113,8 +87,7 @@ enum ReplayJSON {
       json.string(value.description)
     }
     json.endObject()
-    json.key("verified")
-    json.bool(witness.isVerified)
+    json.bool("verified", witness.isVerified)
     json.endObject()
   }
 }
