@@ -9,10 +9,13 @@ public enum BlockJSON {
   public static let schema = "lcq-analyze/2"
 
   /// The block's object with `code_owners` and `source_files` last (`lcq analyze
-  /// --source-root`), or without them when `codeOwnership` is `nil`.
-  public static func value(of analysis: BlockAnalysis, codeOwnership: CodeOwnership? = nil) -> JSONValue {
+  /// --source-root`), or without them when `codeOwnership` is `nil`; `renaming` as in
+  /// ``write(_:codeOwnership:renaming:to:)``.
+  public static func value(
+    of analysis: BlockAnalysis, codeOwnership: CodeOwnership? = nil, renaming: AddressRenaming? = nil
+  ) -> JSONValue {
     var json = JSONWriter()
-    write(analysis, codeOwnership: codeOwnership, to: &json)
+    write(analysis, codeOwnership: codeOwnership, renaming: renaming, to: &json)
     return .json(String(decoding: json.bytes, as: UTF8.self))
   }
 

@@ -64,10 +64,11 @@ struct AgentTools: Sendable {
       }
     }
     let analyzer = BlockAnalyzer()
-    let repeats = RepeatedLists()
+    let repeats = RepeatedLists(acrossAddresses: true)
     let blocks = ConflictScanner.blocks(in: log, file: name).map { block in
-      let analysis = repeats.analysis(of: block, by: analyzer)
-      return BlockJSON.value(of: analysis, codeOwnership: codeOwners?.ownership(of: analysis))
+      let (analysis, renaming) = repeats.analysisAcrossAddresses(of: block, by: analyzer)
+      return BlockJSON.value(
+        of: analysis, codeOwnership: codeOwners?.ownership(of: analysis), renaming: renaming)
     }
     return .object([
       ("schema", .string("lcq-mcp-analyze/1")),
