@@ -38,10 +38,18 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
 
   /// The logs with their copies, one file's worth each.
   static func logsAtOtherAddresses() throws -> [(name: String, text: String)] {
+    let corpus = AnalyzeRepeatsTests.corpus
     var generator = SeededGenerator.forTest("AnalyzeAtOtherAddressesTests")
     let lengths = [1, 2, 3, 5, 8, 9, 11, 12, 13, 16]
-    return try AnalyzeRepeatsTests.doubledLogs().map { name, doubled in
-      let text = String(doubled.prefix(doubled.count / 2))
+    // The example log with labels that hold address-like text, one of them an item's address:
+    // renamed in the sentences with the rest, and no part of a fingerprint or title.
+    let example = try String(
+      contentsOf: corpus.deletingLastPathComponent().appendingPathComponent("../../../Examples/simulator.log")
+        .standardizedFileURL, encoding: .utf8
+    )
+    .replacingOccurrences(of: "'Set lunch'", with: "'Order 0x1f2e3d'")
+    .replacingOccurrences(of: "'Added at 10:26'", with: "'Item 0x7f83b9a05e80'")
+    return try (AnalyzeRepeatsTests.logs() + [("labels with addresses", example)]).map { name, text in
       var used = Set<UInt64>()
       let random = rewritten(text) { _, _ in
         while true {

@@ -13,20 +13,24 @@ final class AnalyzeRepeatsTests: XCTestCase {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../LCQParsingTests/Fixtures/corpus").standardizedFileURL
 
-  /// Every real corpus log and every formats log, each written twice in one file (with a line
-  /// between, so every line and column of the second copy moves); the second copy's messages
-  /// repeat the first's lists exactly, at other places.
-  static func doubledLogs() throws -> [(name: String, text: String)] {
+  /// Every real corpus log and every formats log.
+  static func logs() throws -> [(name: String, text: String)] {
     try ["real", "formats"].flatMap { folder in
       let names = try FileManager.default.contentsOfDirectory(
         atPath: corpus.appendingPathComponent(folder).path
       ).filter { $0.hasSuffix(".log") }.sorted()
       return try names.map { name in
         let data = try Data(contentsOf: corpus.appendingPathComponent(folder + "/" + name))
-        let text = String(decoding: data, as: UTF8.self)
-        return (folder + "/" + name, text + "\nnot a conflict\n" + text)
+        return (folder + "/" + name, String(decoding: data, as: UTF8.self))
       }
     }
+  }
+
+  /// Each of ``logs()`` written twice in one file (with a line between, so every line and
+  /// column of the second copy moves); the second copy's messages repeat the first's lists
+  /// exactly, at other places.
+  static func doubledLogs() throws -> [(name: String, text: String)] {
+    try logs().map { name, text in (name, text + "\nnot a conflict\n" + text) }
   }
 
   static func rendered(_ analysis: BlockAnalysis) -> [String] {
