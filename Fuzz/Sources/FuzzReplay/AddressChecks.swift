@@ -3,8 +3,9 @@ import LCQParsing
 
 /// What `lcq analyze --format json` claims when it reuses an analysis for a list logged again
 /// at other addresses: the analysis of the list at new addresses is the old one with its
-/// addresses renamed (``AddressRenaming``), as long as the model takes the constraints in the
-/// same order (``BlockAnalyzer/memberOrder(of:)``). Checked here against a fresh analysis.
+/// addresses renamed (``AddressRenaming``), as long as every address stands in its place
+/// (``ConflictBlock/keepsAddressesInPlace``) and the model takes the constraints in the same
+/// order (``BlockAnalyzer/memberOrder(of:)``). Checked here against a fresh analysis.
 enum AddressChecks {
   /// `text` with every address `0x…` (lowercase digits, as the decoder writes them) replaced:
   /// the i-th distinct one by an address of another length, in another order.
@@ -34,7 +35,9 @@ enum AddressChecks {
   /// when the model orders both alike.
   static func check(_ analysis: BlockAnalysis, renamed other: ConflictBlock, by analyzer: BlockAnalyzer) {
     let block = analysis.block
-    guard BlockAnalyzer.memberOrder(of: block) == BlockAnalyzer.memberOrder(of: other) else { return }
+    guard block.keepsAddressesInPlace,
+      BlockAnalyzer.memberOrder(of: block) == BlockAnalyzer.memberOrder(of: other)
+    else { return }
     var oldKeys = ListKey.Builder()
     var newKeys = ListKey.Builder()
     precondition(

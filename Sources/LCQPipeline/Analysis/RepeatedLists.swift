@@ -16,7 +16,9 @@ import LCQParsing
 /// same way) reuses it too: ``analysisAcrossAddresses(of:by:)`` gives the first one's analysis
 /// with the ``AddressRenaming`` that its replay's and diagnosis's text needs (the JSON writer
 /// applies it). The solver and the diagnosis use addresses as names only, and the fingerprint
-/// and title hold none (``AnalysisCache`` relies on that too); the one order addresses decide,
+/// and title hold none when every address stands in its place
+/// (``LCQParsing/ConflictBlock/keepsAddressesInPlace``; other lists are reused only at the same
+/// addresses); the one order addresses decide,
 /// between descriptions that differ only in them, is checked (``BlockAnalyzer/memberOrder(of:)``)
 /// and a block it differs for is analysed afresh. `AnalyzeAtOtherAddressesTests` compares the
 /// JSON with a fresh analysis for every corpus list at random, reversed and resized addresses.
@@ -73,7 +75,11 @@ public final class RepeatedLists: @unchecked Sendable {
   public func analysisAcrossAddresses(of block: ConflictBlock, by analyzer: BlockAnalyzer)
     -> (analysis: BlockAnalysis, renaming: AddressRenaming?)
   {
-    guard acrossAddresses else { return (analysis(of: block, by: analyzer), nil) }
+    // An address inside other text (a name, a label) reads as text: such a list is reused
+    // only at the very same addresses.
+    guard acrossAddresses, block.keepsAddressesInPlace else {
+      return (analysis(of: block, by: analyzer), nil)
+    }
     var renumbered = ListKey.Builder()
     let key = renumbered.key(of: block)
     if var known = lookUp(key) {
