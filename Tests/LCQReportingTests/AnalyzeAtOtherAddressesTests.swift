@@ -42,14 +42,21 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
     var generator = SeededGenerator.forTest("AnalyzeAtOtherAddressesTests")
     let lengths = [1, 2, 3, 5, 8, 9, 11, 12, 13, 16]
     // The example log with labels that hold address-like text, one of them an item's address:
-    // renamed in the sentences with the rest, and no part of a fingerprint or title.
+    // such lists are reused only at the same addresses.
     let example = try String(
       contentsOf: corpus.deletingLastPathComponent().appendingPathComponent("../../../Examples/simulator.log")
         .standardizedFileURL, encoding: .utf8
     )
     .replacingOccurrences(of: "'Set lunch'", with: "'Order 0x1f2e3d'")
     .replacingOccurrences(of: "'Added at 10:26'", with: "'Item 0x7f83b9a05e80'")
-    return try (AnalyzeRepeatsTests.logs() + [("labels with addresses", example)]).map { name, text in
+    // FuzzReplay's block whose `inf*NSImageView:0x7f…` reads as a name that holds an address:
+    // its fingerprint reads the address, so it is reused only at the same addresses.
+    let nameWithAddress = try String(
+      contentsOf: corpus.deletingLastPathComponent().appendingPathComponent(
+        "../../LCQAnalysisTests/Fixtures/fuzz/replay-name-holding-an-address.log"
+      ).standardizedFileURL, encoding: .utf8)
+    let crafted = [("labels with addresses", example), ("a name that holds an address", nameWithAddress)]
+    return try (AnalyzeRepeatsTests.logs() + crafted).map { name, text in
       var used = Set<UInt64>()
       let random = rewritten(text) { _, _ in
         while true {
@@ -126,6 +133,23 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
       }
       XCTAssertTrue(printed == fresh, "--jobs \(jobs)")
     }
+  }
+
+  func testAnAddressInsideOtherTextKeepsAListFromBeingRenamed() throws {
+    let logs = try Self.logsAtOtherAddresses()
+    let text = try XCTUnwrap(logs.first { $0.name == "a name that holds an address" }?.text)
+    let blocks = ConflictScanner.blocks(in: text, file: "fuzz")
+    XCTAssertEqual(blocks.count, 4)
+    XCTAssertFalse(blocks.contains(where: \.keepsAddressesInPlace))
+    let repeats = RepeatedLists(acrossAddresses: true)
+    for block in blocks {
+      XCTAssertNil(repeats.analysisAcrossAddresses(of: block, by: BlockAnalyzer()).renaming)
+    }
+    let example = try XCTUnwrap(logs.first { $0.name == "labels with addresses" }?.text)
+    // Addresses in labels count as other text too.
+    XCTAssertFalse(ConflictScanner.blocks(in: example, file: "example").allSatisfy(\.keepsAddressesInPlace))
+    let plain = try XCTUnwrap(logs.first { $0.name.hasPrefix("real/001") }?.text)
+    XCTAssertTrue(ConflictScanner.blocks(in: plain, file: "001").allSatisfy(\.keepsAddressesInPlace))
   }
 
   func testRenamingReplacesOnlyTheRuntimesAddresses() throws {
