@@ -59,7 +59,9 @@ public struct AnalysisSummary: Sendable, Hashable {
 /// Remembers analyses by the block's constraint list with its addresses renumbered, so the same
 /// conflict logged again (by another cell, at other addresses, at another time) is not replayed
 /// again. Everything a summary holds depends only on that key: list indices, verdicts and
-/// fingerprints do not depend on which addresses objects had.
+/// fingerprints do not depend on which addresses objects had, as long as every address stands
+/// in its place; a list with an address inside other text (a name read from
+/// `inf*UIView:0x7f…`, a label) is answered from the cache only at the same addresses.
 ///
 /// A block whose descriptions are not parsed yet (see ``ConflictBlock/parsingDescriptions()``)
 /// is parsed only when the cache misses, or when the list it matches had descriptions that
@@ -70,6 +72,10 @@ public struct AnalysisCache: Sendable {
   private struct Entry: Sendable {
     var summary: AnalysisSummary
     var hasUnreadableDescriptions: Bool
+    /// The addresses the summary holds good for, when some address of the list is part of
+    /// other text (``LCQParsing/ConflictBlock/keepsAddressesInPlace``): the fingerprint and
+    /// title read that text. `nil` when the summary holds good at any addresses.
+    var onlyAtAddresses: [UInt64]?
   }
 
   private var entries: [ListKey: Entry] = [:]
@@ -106,7 +112,7 @@ public struct AnalysisCache: Sendable {
   public mutating func summary(
     of block: inout ConflictBlock, key: ListKey, analyze: (ConflictBlock) -> BlockAnalysis
   ) -> AnalysisSummary {
-    if let known = entries[key] {
+    if let known = entries[key], known.onlyAtAddresses.map({ $0 == key.addresses }) ?? true {
       hits += 1
       if known.hasUnreadableDescriptions { block = block.parsingDescriptions() }
       return known.summary
@@ -115,7 +121,8 @@ public struct AnalysisCache: Sendable {
     block = block.parsingDescriptions()
     let entry = Entry(
       summary: AnalysisSummary(analyze(block)),
-      hasUnreadableDescriptions: !block.isFullyParsed)
+      hasUnreadableDescriptions: !block.isFullyParsed,
+      onlyAtAddresses: block.keepsAddressesInPlace ? nil : key.addresses)
     if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
     entries[key] = entry
     return entry.summary

@@ -16,9 +16,13 @@ public struct ListKey: Hashable, Sendable {
   /// A quick hash of `bytes`, worked out once (by the thread that builds the key), so that a
   /// dictionary lookup does not hash kilobytes again.
   private let digest: UInt64
+  /// The block's addresses in order of first appearance, as renumbered (empty when addresses
+  /// are kept); not part of the key.
+  public let addresses: [UInt64]
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], addresses: [UInt64]) {
     self.bytes = bytes
+    self.addresses = addresses
     digest = bytes.withUnsafeBytes(ByteHash.hash)
   }
 
@@ -64,7 +68,7 @@ public struct ListKey: Hashable, Sendable {
       // The analysis reads the platform too: the same list logged by AppKit and by UIKit is
       // two analyses. Undecided, it follows from the descriptions above.
       key.append(contentsOf: "\nplatform: \(block.decidedPlatform?.rawValue ?? "from items")".utf8)
-      return ListKey(bytes: key)
+      return ListKey(bytes: key, addresses: addresses)
     }
 
     private mutating func append(_ description: String, to key: inout [UInt8]) {

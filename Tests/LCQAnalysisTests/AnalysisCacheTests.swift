@@ -41,6 +41,32 @@ final class AnalysisCacheTests: XCTestCase {
     XCTAssertGreaterThan(unreadableHits, 0, "a hit on a list with unreadable descriptions is covered")
   }
 
+  /// FuzzReplay's block whose `inf*NSImageView:0x7f…` reads as a name that holds an address
+  /// (the fingerprint reads that name), as logged and with its addresses moved: each gets what a
+  /// fresh analysis of it gives, and only the copy at the same addresses is answered from the
+  /// cache.
+  func testAListWithAnAddressInsideANameIsAnsweredOnlyAtTheSameAddresses() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/replay-name-holding-an-address.log")
+    let original = try String(contentsOf: fixture, encoding: .utf8)
+    var cache = AnalysisCache()
+    var fingerprints: [String?] = []
+    for text in [original, original, original.replacingOccurrences(of: "0x", with: "0x1")] {
+      for (expected, late) in zip(
+        ConflictScanner.blocks(in: text, file: "fuzz"), Self.deferredBlocks(text, file: "fuzz"))
+      {
+        var block = late
+        let summary = cache.summary(of: &block) { analyzer.analyze($0) }
+        XCTAssertEqual(summary, AnalysisSummary(analyzer.analyze(expected)))
+        fingerprints.append(summary.fingerprint)
+      }
+    }
+    XCTAssertEqual(fingerprints.count, 3)
+    XCTAssertEqual(fingerprints[0], fingerprints[1])
+    XCTAssertNotEqual(fingerprints[0], fingerprints[2], "the moved name changes the fingerprint")
+    XCTAssertEqual(cache.hits, 1, "only the same addresses again are answered from the cache")
+  }
+
   func testTheKeyRenumbersAddressesOneToOne() {
     func key(_ first: String, _ second: String) -> String {
       let text = """
