@@ -21,8 +21,9 @@ trap 'rm -rf "$work"' EXIT
 build() {  # swift build arguments…: quiet unless it fails
   swift build -c release "$@" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 }
-build --package-path .. --product lcq
-build --product lcq-loggen
+# --disable-build-manifest-caching: see Fuzz/fuzz.sh (a nested package and files added to lcq).
+build --package-path .. --product lcq --disable-build-manifest-caching
+build --product lcq-loggen --disable-build-manifest-caching
 new=$(cd .. && pwd)/.build/release/lcq
 noisy="$work/noisy.log" corpus="$work/corpus20.log"
 .build/release/lcq-loggen --size 400M --conflict-line-rate 0.03 --seed 23 -o "$noisy"
