@@ -115,12 +115,8 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
   /// Through `InputFile.analyzeRendered`, as `lcq analyze --format json` calls it, on one and
   /// on two threads: what a fresh analysis of every block prints, in the same order.
   func testAnalyzeRenderedPrintsWhatAFreshAnalysisPrints() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("all.log")
-    try Self.logsAtOtherAddresses().map(\.text).joined(separator: "\n").write(
-      to: file, atomically: true, encoding: .utf8)
+    let file = try AnalyzeRepeatsTests.temporaryLog(Self.logsAtOtherAddresses())
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     var fresh: [String] = []
     _ = try InputFile.analyze(
       file.path, with: BlockAnalyzer(), reusesRepeats: false, render: { Self.json($0, nil) }

@@ -33,6 +33,16 @@ final class AnalyzeRepeatsTests: XCTestCase {
     try logs().map { name, text in (name, text + "\nnot a conflict\n" + text) }
   }
 
+  /// The logs' texts, one after another, in a file of a new temporary folder (the caller
+  /// removes the folder).
+  static func temporaryLog(_ logs: [(name: String, text: String)]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("all.log")
+    try logs.map(\.text).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
   static func rendered(_ analysis: BlockAnalysis) -> [String] {
     [
       BlockText.render(analysis), BlockJSON.value(of: analysis).serialized,
@@ -59,12 +69,8 @@ final class AnalyzeRepeatsTests: XCTestCase {
   /// Through `InputFile.analyze` as `lcq analyze` calls it, on one and on two threads: the same
   /// output, in the same order, with and without reuse.
   func testAnalyzeReusingRepeatsPrintsTheSameOnAnyNumberOfThreads() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("all.log")
-    try Self.doubledLogs().map(\.text).joined(separator: "\n").write(
-      to: file, atomically: true, encoding: .utf8)
+    let file = try Self.temporaryLog(Self.doubledLogs())
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     func output(jobs: Int, reusesRepeats: Bool) throws -> [String] {
       var printed: [String] = []
       _ = try InputFile.analyze(
