@@ -36,10 +36,11 @@ public final class RepeatedLists: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  /// Analyses by exact key, or by renumbered key when reused across addresses (one kind per
-  /// cache: an exact key may read like another list's renumbered one; guarded by `lock`).
+  /// Analyses by exact key, and by renumbered key when reused across addresses: two maps, since
+  /// an exact key may read like another list's renumbered one (guarded by `lock`).
   private var analyses: [ListKey: Kept] = [:]
-  /// The bytes of the keys in `analyses` (guarded by `lock`).
+  private var renumberedAnalyses: [ListKey: Kept] = [:]
+  /// The bytes of the keys in both maps (guarded by `lock`).
   private var keptBytes = 0
   private let acrossAddresses: Bool
   private static let largestKey = 64 << 10
@@ -64,7 +65,7 @@ public final class RepeatedLists: @unchecked Sendable {
       return known.analysis
     }
     let analysis = analyzer.analyze(block)
-    keep(analysis, under: key, addresses: [], memberOrder: [])
+    keep(analysis, under: key, renumbered: false, addresses: [], memberOrder: [])
     return analysis
   }
 
@@ -82,7 +83,7 @@ public final class RepeatedLists: @unchecked Sendable {
     }
     var renumbered = ListKey.Builder()
     let key = renumbered.key(of: block)
-    if var known = lookUp(key) {
+    if var known = lookUp(key, renumbered: true) {
       known.analysis.block = block
       // The same addresses need no renaming.
       guard let renaming = AddressRenaming(from: known.addresses, to: renumbered.addresses) else {
@@ -95,20 +96,22 @@ public final class RepeatedLists: @unchecked Sendable {
     }
     let analysis = analyzer.analyze(block)
     keep(
-      analysis, under: key, addresses: renumbered.addresses, memberOrder: BlockAnalyzer.memberOrder(of: block)
-    )
+      analysis, under: key, renumbered: true, addresses: renumbered.addresses,
+      memberOrder: BlockAnalyzer.memberOrder(of: block))
     return (analysis, nil)
   }
 
-  private func lookUp(_ key: ListKey) -> Kept? {
+  private func lookUp(_ key: ListKey, renumbered: Bool = false) -> Kept? {
     lock.lock()
     defer { lock.unlock() }
-    let known = analyses[key]
+    let known = renumbered ? renumberedAnalyses[key] : analyses[key]
     if known != nil { hits += 1 }
     return known
   }
 
-  private func keep(_ analysis: BlockAnalysis, under key: ListKey, addresses: [UInt64], memberOrder: [Int]) {
+  private func keep(
+    _ analysis: BlockAnalysis, under key: ListKey, renumbered: Bool, addresses: [UInt64], memberOrder: [Int]
+  ) {
     let size = key.text.count
     guard size <= Self.largestKey else { return }
     // The block is replaced on every hit: only the conclusions are kept.
@@ -119,14 +122,14 @@ public final class RepeatedLists: @unchecked Sendable {
     conclusions.block.rawText = ""
     lock.lock()
     defer { lock.unlock() }
-    if analyses.count >= Self.capacity || keptBytes + size > Self.keptBytesLimit {
+    if analyses.count + renumberedAnalyses.count >= Self.capacity || keptBytes + size > Self.keptBytesLimit {
       analyses.removeAll(keepingCapacity: true)
+      renumberedAnalyses.removeAll(keepingCapacity: true)
       keptBytes = 0
     }
-    if analyses.updateValue(
-      Kept(analysis: conclusions, addresses: addresses, memberOrder: memberOrder), forKey: key) == nil
-    {
-      keptBytes += size
-    }
+    let kept = Kept(analysis: conclusions, addresses: addresses, memberOrder: memberOrder)
+    let replaced =
+      renumbered ? renumberedAnalyses.updateValue(kept, forKey: key) : analyses.updateValue(kept, forKey: key)
+    if replaced == nil { keptBytes += size }
   }
 }
