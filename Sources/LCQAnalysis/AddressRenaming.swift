@@ -52,8 +52,8 @@ public struct AddressRenaming: Sendable {
   /// `text` with each address of the first block replaced by its counterpart; other text,
   /// other addresses included, unchanged.
   public func apply(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { bytes in
+    var source = text
+    let renamed: [UInt8]? = source.withUTF8 { bytes in
       var output: [UInt8] = []
       var copied = 0
       AddressTokens.forEach(in: bytes) { range, value in
@@ -63,10 +63,12 @@ public struct AddressRenaming: Sendable {
         output.append(contentsOf: replacement.utf8)
         copied = range.upperBound
       }
-      guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
+      guard copied > 0 else { return nil }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
-      return String(decoding: output, as: UTF8.self)
+      return output
     }
+    // Most text holds no address: it is handed back as it is, not copied.
+    return renamed.map { String(decoding: $0, as: UTF8.self) } ?? text
   }
 }
 
