@@ -2,9 +2,9 @@
 /// digits with no leading zero (`0x7f83b8171210`). Other `0x…` text (upper-case digits, a
 /// leading zero, more than 16 digits) is not an address here and stays as written. The rule of
 /// ``ListKey`` (which numbers addresses) and ``AddressRenaming`` (which replaces them).
-enum AddressTokens {
+public enum AddressTokens {
   /// Calls `body` with the byte range and value of each address in `text`, in order.
-  static func forEach(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, UInt64) -> Void) {
+  public static func forEach(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, UInt64) -> Void) {
     var index = 0
     while index < text.count {
       guard text[index] == UInt8(ascii: "0"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "x")

@@ -27,20 +27,32 @@ public enum BlockJSON {
     _ analysis: BlockAnalysis, codeOwnership: CodeOwnership?, renaming: AddressRenaming? = nil,
     to json: inout JSONWriter
   ) {
+    var marks = TemplateMarks(recording: false)
+    write(analysis, codeOwnership: codeOwnership, renaming: renaming, marks: &marks, to: &json)
+  }
+
+  /// As ``write(_:codeOwnership:renaming:to:)``; each of the message's own values is written by
+  /// ``write(_:of:to:)``, and `marks` records where (for ``BlockJSONTemplate``).
+  static func write(
+    _ analysis: BlockAnalysis, codeOwnership: CodeOwnership?, renaming: AddressRenaming?,
+    marks: inout TemplateMarks, to json: inout JSONWriter
+  ) {
     let block = analysis.block
     json.beginObject()
     json.string("schema", schema)
     json.key("source")
-    write(block.source, to: &json)
+    marks.write(.source, of: block, to: &json)
     json.string("platform", block.platform.rawValue)
-    json.string("header", block.header.rawValue)
-    json.bool("starts_mid_list", block.startsMidList)
+    json.key("header")
+    marks.write(.header, of: block, to: &json)
+    json.key("starts_mid_list")
+    marks.write(.startsMidList, of: block, to: &json)
     json.string("verdict", analysis.verdict.rawValue)
     json.key("constraints")
     json.beginArray()
     for index in block.constraints.indices {
       json.beginObject()
-      writeMembers(of: block.constraints[index], to: &json)
+      writeMembers(of: block.constraints[index], at: .member(index), of: block, marks: &marks, to: &json)
       DiagnosisJSON.writeConstraintMembers(analysis, index, renaming: renaming, to: &json)
       json.endObject()
     }
@@ -50,22 +62,80 @@ public enum BlockJSON {
       json.beginObject()
       json.int("index", block.brokenConstraintIndex)
       ReplayJSON.writeStanding(analysis.replay?.brokenConstraint, to: &json)
-      writeMembers(of: logged, to: &json)
+      writeMembers(of: logged, at: .broken, of: block, marks: &marks, to: &json)
       json.endObject()
     } else {
       json.null()
     }
-    ReplayJSON.writeMembers(of: analysis.replay, renaming: renaming, to: &json)
+    ReplayJSON.writeMembers(of: analysis.replay, renaming: renaming, marks: &marks, to: &json)
     json.string("fingerprint", analysis.fingerprint)
     json.string("title", analysis.title)
     DiagnosisJSON.writeMembers(of: analysis.diagnosis, renaming: renaming, to: &json)
     json.bool("redacted", block.isRedacted)
     json.key("issues")
-    json.strings(block.issues.map(\.description))
-    json.int("interleaved_lines", block.interleavedLineCount)
-    json.int("last_line", block.lastLine)
+    marks.write(.issues, of: block, to: &json)
+    json.key("interleaved_lines")
+    marks.write(.interleavedLines, of: block, to: &json)
+    json.key("last_line")
+    marks.write(.lastLine, of: block, to: &json)
     if let codeOwnership { CodeOwnerText.writeJSONMembers(codeOwnership, to: &json) }
     json.endObject()
+  }
+
+  /// A value of a block's object that is the message's own (where and when it was logged, how
+  /// it was framed) rather than its list's: two messages that log the same list differ only in
+  /// these and in their addresses.
+  enum MessageField: Sendable {
+    /// Which constraint of the block: a member of the list, or the broken constraint.
+    enum Constraint: Sendable {
+      case member(Int)
+      case broken
+    }
+    case source, header, startsMidList
+    case line(Constraint), column(Constraint)
+    case issues, interleavedLines, lastLine
+  }
+
+  /// Writes `field`'s value for `block`.
+  static func write(_ field: MessageField, of block: ConflictBlock, to json: inout JSONWriter) {
+    func logged(_ constraint: MessageField.Constraint) -> LoggedConstraint? {
+      switch constraint {
+      case .member(let index): block.constraints[index]
+      case .broken: block.brokenConstraint
+      }
+    }
+    switch field {
+    case .source: write(block.source, to: &json)
+    case .header: json.string(block.header.rawValue)
+    case .startsMidList: json.bool(block.startsMidList)
+    case .line(let constraint): json.int(logged(constraint)?.line)
+    case .column(let constraint): json.int(logged(constraint)?.column)
+    case .issues: json.strings(block.issues.map(\.description))
+    case .interleavedLines: json.int(block.interleavedLineCount)
+    case .lastLine: json.int(block.lastLine)
+    }
+  }
+
+  /// What a ``BlockJSONTemplate`` needs to know of a block's object, recorded while it is
+  /// written (when `recording`).
+  struct TemplateMarks {
+    /// Each of the message's own values, with its bytes in the writer.
+    private(set) var fields: [(field: MessageField, range: Range<Int>)] = []
+    /// Each object whose members are sorted by name (a witness's values): the bytes of its
+    /// members (inside its braces), and of each member's name (inside its quotes) and value.
+    var sortedMembers: [(range: Range<Int>, members: [(name: Range<Int>, value: Range<Int>)])] = []
+    let recording: Bool
+
+    init(recording: Bool) {
+      self.recording = recording
+    }
+
+    /// Writes `field`'s value for `block`, and records where when recording.
+    mutating func write(_ field: MessageField, of block: ConflictBlock, to json: inout JSONWriter) {
+      let start = json.bytes.count
+      BlockJSON.write(field, of: block, to: &json)
+      if recording { fields.append((field, start..<json.bytes.count)) }
+    }
   }
 
   private static func write(_ source: BlockSource, to json: inout JSONWriter) {
@@ -89,11 +159,16 @@ public enum BlockJSON {
     json.endObject()
   }
 
-  private static func writeMembers(of logged: LoggedConstraint, to json: inout JSONWriter) {
+  private static func writeMembers(
+    of logged: LoggedConstraint, at place: MessageField.Constraint, of block: ConflictBlock,
+    marks: inout TemplateMarks, to json: inout JSONWriter
+  ) {
     json.string("description", logged.description)
     json.string("address", logged.address)
-    json.int("line", logged.line)
-    json.int("column", logged.column)
+    json.key("line")
+    marks.write(.line(place), of: block, to: &json)
+    json.key("column")
+    marks.write(.column(place), of: block, to: &json)
     json.bool("parsed", logged.isParsed)
     json.string("issue", logged.issue?.reason)
     guard let constraint = logged.constraint else { return }

@@ -49,13 +49,18 @@ public struct JSONWriter {
     needsComma = false
   }
 
-  /// Names the next member of the object being written, by a name known only at run time.
-  public mutating func member(_ name: String) {
+  /// Names the next member of the object being written, by a name known only at run time;
+  /// returns where the name's text (inside its quotes) was written.
+  @discardableResult
+  public mutating func member(_ name: String) -> Range<Int> {
     separate()
+    let start = bytes.count + 1
     var name = name
     name.withUTF8 { JSONString.write($0, to: &bytes) }
+    let end = bytes.count - 1
     bytes.append(UInt8(ascii: ":"))
     needsComma = false
+    return start..<end
   }
 
   /// A string, or `null`.
@@ -143,6 +148,36 @@ public struct JSONWriter {
     beginArray()
     for value in values { string(value) }
     endArray()
+  }
+
+  /// Forgets everything written, keeping the memory.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    needsComma = false
+  }
+
+  /// Copies `text`, JSON written before (a ``BlockJSONTemplate``'s), as it is: it ends where a
+  /// value follows or inside one, so no comma is added before what comes next.
+  mutating func appendWritten(_ text: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: text)
+    needsComma = false
+  }
+
+  /// Copies `text` as ``appendWritten(_:)-(UnsafeBufferPointer<UInt8>)`` does.
+  mutating func appendWritten(_ text: StaticString) {
+    text.withUTF8Buffer { appendWritten($0) }
+  }
+
+  /// Writes an address as the runtime prints it inside a string being copied: `0x` and `value`'s
+  /// lower-case hexadecimal digits, without leading zeros.
+  mutating func appendAddress(_ value: UInt64) {
+    bytes.append(UInt8(ascii: "0"))
+    bytes.append(UInt8(ascii: "x"))
+    let digitCount = max(1, (67 - value.leadingZeroBitCount) / 4)
+    for shift in stride(from: (digitCount - 1) * 4, through: 0, by: -4) {
+      let digit = UInt8((value >> UInt64(shift)) & 0xF)
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 
   private mutating func separate() {

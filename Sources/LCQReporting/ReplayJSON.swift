@@ -4,7 +4,10 @@ import LCQParsing
 /// The replay's part of a block's JSON object (documented in `docs/analyze-json.md`).
 enum ReplayJSON {
   /// The members added to the block object, after `verdict`.
-  static func writeMembers(of replay: Replay?, renaming: AddressRenaming?, to json: inout JSONWriter) {
+  static func writeMembers(
+    of replay: Replay?, renaming: AddressRenaming?, marks: inout BlockJSON.TemplateMarks,
+    to json: inout JSONWriter
+  ) {
     guard let replay else {
       json.ints("minimal_set", [])
       json.ints("minimal_sets", [])
@@ -37,7 +40,7 @@ enum ReplayJSON {
     }
     json.key("witnesses")
     json.beginArray()
-    for witness in replay.witnesses { write(witness, renaming: renaming, to: &json) }
+    for witness in replay.witnesses { write(witness, renaming: renaming, marks: &marks, to: &json) }
     json.endArray()
     json.key("excluded")
     json.beginArray()
@@ -77,15 +80,24 @@ enum ReplayJSON {
     json.endObject()
   }
 
-  private static func write(_ witness: Witness, renaming: AddressRenaming?, to json: inout JSONWriter) {
+  /// The witness's object; its values are sorted by name, so `marks` records them.
+  private static func write(
+    _ witness: Witness, renaming: AddressRenaming?, marks: inout BlockJSON.TemplateMarks,
+    to json: inout JSONWriter
+  ) {
     json.beginObject()
     json.int("constraint", witness.constraint)
     json.key("values")
     json.beginObject()
+    let start = json.bytes.count
+    var members: [(name: Range<Int>, value: Range<Int>)] = []
     for (name, value) in witness.values(renaming: renaming) {
-      json.member(name)
+      let nameRange = json.member(name)
+      let valueStart = json.bytes.count
       json.string(value.description)
+      members.append((nameRange, valueStart..<json.bytes.count))
     }
+    if marks.recording { marks.sortedMembers.append((start..<json.bytes.count, members)) }
     json.endObject()
     json.bool("verified", witness.isVerified)
     json.endObject()

@@ -65,15 +65,7 @@ struct LayoutModel: Sendable {
   /// that differ in nothing else; two blocks with the same ``ListKey`` and the same order are
   /// modelled alike, row for row, whatever their addresses.
   static func memberOrder(of block: ConflictBlock) -> [Int] {
-    var ordered: [LayoutModelBuilder.OrderedMember] = block.constraints.indices.compactMap { index in
-      guard let constraint = block.constraints[index].constraint else { return nil }
-      return (
-        index, ConstraintOwnership.isSystemGenerated(constraint),
-        AddressFreeText.of(block.constraints[index].description)
-      )
-    }
-    ordered.sort { LayoutModelBuilder.precedes($0, $1, in: block) }
-    return ordered.map(\.index)
+    MemberRanking(of: block).order(in: block)
   }
 
   /// The rows for a set of members (given by list index), implicit rows first.

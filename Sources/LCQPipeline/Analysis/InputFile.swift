@@ -64,51 +64,79 @@ public enum InputFile {
     let repeats = reusesRepeats ? RepeatedLists() : nil
     return try analyze(
       path, jobs: jobs,
-      analyze: { block in (repeats?.analysis(of: block, by: analyzer) ?? analyzer.analyze(block), nil) },
-      render: { analysis, _ in render(analysis) }, onQuiet: onQuiet, onAnalysis: onAnalysis)
+      work: { block in
+        let block = block.parsingDescriptions()
+        let analysis = repeats?.analysis(of: block, by: analyzer) ?? analyzer.analyze(block)
+        return Analysed(analysis: analysis, rendered: render(analysis))
+      }, onQuiet: onQuiet, onDone: { onAnalysis($0.analysis, $0.rendered) })
   }
 
   /// As ``analyze(_:with:jobs:reusesRepeats:render:onQuiet:onAnalysis:)`` for output that is
   /// only rendered (`lcq analyze --format json`): a list seen before at other addresses reuses
   /// that analysis too (``RepeatedLists/analysisAcrossAddresses(of:by:)``), and `render` gets
   /// the renaming its replay's and diagnosis's text need. Only what `render` made is handed on.
+  ///
+  /// With `templating`, what was rendered for a list is also kept as a template (``ListTemplates``),
+  /// and a later message that logs the list at other addresses is written from it, without
+  /// parsing its descriptions: the output is the same.
+  public static func analyzeRendered<Rendered: Sendable, Template: Sendable>(
+    _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1,
+    render: @escaping @Sendable (BlockAnalysis, AddressRenaming?) -> Rendered,
+    templating: Templating<Template, Rendered>?, onQuiet: () -> Void = {},
+    onRendered: (Rendered) -> Void
+  ) throws -> ScanSummary {
+    let repeats = RepeatedLists(acrossAddresses: true)
+    let templates = templating.map { _ in ListTemplates<Template>() }
+    return try analyze(
+      path, jobs: jobs,
+      work: { block in
+        var builder = ListKey.Builder()
+        let key = templates.map { _ in builder.key(of: block) }
+        if let templating, let templates, let key, let template = templates.template(under: key, for: block) {
+          return templating.fill(template, block, builder.addresses)
+        }
+        let parsed = block.parsingDescriptions()
+        let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, by: analyzer)
+        // The analysis is this message's own (fresh, or a repeat at the same addresses).
+        if renaming == nil, let templating, let templates, let key, !templates.contains(key) {
+          templates.keep(templating.make(analysis, builder.addresses), under: key, for: parsed)
+        }
+        return render(analysis, renaming)
+      }, onQuiet: onQuiet, onDone: onRendered)
+  }
+
+  /// As ``analyzeRendered(_:with:jobs:render:templating:onQuiet:onRendered:)`` without templates.
   public static func analyzeRendered<Rendered: Sendable>(
     _ path: String, with analyzer: BlockAnalyzer, jobs: Int = 1,
     render: @escaping @Sendable (BlockAnalysis, AddressRenaming?) -> Rendered, onQuiet: () -> Void = {},
     onRendered: (Rendered) -> Void
   ) throws -> ScanSummary {
-    let repeats = RepeatedLists(acrossAddresses: true)
-    return try analyze(
-      path, jobs: jobs, analyze: { repeats.analysisAcrossAddresses(of: $0, by: analyzer) }, render: render,
-      onQuiet: onQuiet, onAnalysis: { _, rendered in onRendered(rendered) })
+    try analyzeRendered(
+      path, with: analyzer, jobs: jobs, render: render, templating: Templating<Never, Rendered>?.none,
+      onQuiet: onQuiet, onRendered: onRendered)
   }
 
-  private static func analyze<Rendered: Sendable>(
-    _ path: String, jobs: Int,
-    analyze: @escaping @Sendable (ConflictBlock) -> (analysis: BlockAnalysis, renaming: AddressRenaming?),
-    render: @escaping @Sendable (BlockAnalysis, AddressRenaming?) -> Rendered, onQuiet: () -> Void,
-    onAnalysis: (BlockAnalysis, Rendered) -> Void
+  /// Reads `path` to its end and gives each block, its descriptions not parsed, to `work` (on
+  /// `jobs` threads when above 1), then what `work` made to `onDone`, in input order, on the
+  /// calling thread.
+  private static func analyze<Output: Sendable>(
+    _ path: String, jobs: Int, work: @escaping @Sendable (ConflictBlock) -> Output, onQuiet: () -> Void,
+    onDone: (Output) -> Void
   ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    let work = jobs > 1 ? OrderedWork<Analysed<Rendered>>(jobs: jobs) : nil
-    func deliver(_ done: Analysed<Rendered>) { onAnalysis(done.analysis, done.rendered) }
-    // Descriptions are parsed by the thread that analyses the block (on every core with `jobs`
+    let pool = jobs > 1 ? OrderedWork<Output>(jobs: jobs) : nil
+    // Descriptions are parsed by the thread that works on the block (on every core with `jobs`
     // above 1), not by the reading thread.
     func hand(_ block: ConflictBlock) {
-      if let work {
-        work.submit(
-          {
-            let (analysis, renaming) = analyze(block.parsingDescriptions())
-            return Analysed(analysis: analysis, rendered: render(analysis, renaming))
-          }, deliver: deliver)
+      if let pool {
+        pool.submit({ work(block) }, deliver: onDone)
       } else {
-        let (analysis, renaming) = analyze(block.parsingDescriptions())
-        onAnalysis(analysis, render(analysis, renaming))
+        onDone(work(block))
       }
     }
-    // What was read before a failure is still analysed and handed over.
-    defer { work?.finish(deliver: deliver) }
+    // What was read before a failure is still worked on and handed over.
+    defer { pool?.finish(deliver: onDone) }
     var scanner = ConflictScanner(file: path, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: path)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
@@ -119,7 +147,7 @@ public enum InputFile {
         scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { hand($0) }
       case .quiet:
         scanner.closeOpenMessage { hand($0) }
-        work?.finish(deliver: deliver)
+        pool?.finish(deliver: onDone)
         onQuiet()
       case .end, .interrupted:
         break reading
