@@ -55,7 +55,16 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
       contentsOf: corpus.deletingLastPathComponent().appendingPathComponent(
         "../../LCQAnalysisTests/Fixtures/fuzz/replay-name-holding-an-address.log"
       ).standardizedFileURL, encoding: .utf8)
-    let crafted = [("labels with addresses", example), ("a name that holds an address", nameWithAddress)]
+    // A label of a control character (written `\u0010` in JSON) and an address's digits: the
+    // JSON holds the address's text, which is no address of the label's.
+    let escaped = try String(
+      contentsOf: corpus.deletingLastPathComponent().appendingPathComponent("../../../Examples/simulator.log")
+        .standardizedFileURL, encoding: .utf8
+    ).replacingOccurrences(of: "'Set lunch'", with: "'\u{10}x7f83b9a05e80'")
+    let crafted = [
+      ("labels with addresses", example), ("a name that holds an address", nameWithAddress),
+      ("a label escaped next to an address's digits", escaped),
+    ]
     return try (AnalyzeRepeatsTests.logs() + crafted).map { name, text in
       var used = Set<UInt64>()
       let random = rewritten(text) { _, _ in
@@ -129,6 +138,84 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
       }
       XCTAssertTrue(printed == fresh, "--jobs \(jobs)")
     }
+  }
+
+  /// Through `InputFile.analyzeRendered` with the templates of `lcq analyze --format json`
+  /// (``BlockJSONTemplate/templating``), on one and on two threads: every line is what a fresh
+  /// analysis of its block prints.
+  func testTemplatesPrintWhatAFreshAnalysisPrints() throws {
+    let file = try AnalyzeRepeatsTests.temporaryLog(Self.logsAtOtherAddresses())
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    var fresh: [String] = []
+    _ = try InputFile.analyze(
+      file.path, with: BlockAnalyzer(), reusesRepeats: false, render: { Self.json($0, nil) + "\n" }
+    ) { _, text in fresh.append(text) }
+    for jobs in [1, 2] {
+      var printed: [String] = []
+      _ = try InputFile.analyzeRendered(
+        file.path, with: BlockAnalyzer(), jobs: jobs, render: { Array((Self.json($0, $1) + "\n").utf8) },
+        templating: BlockJSONTemplate.templating
+      ) { printed.append(String(decoding: $0, as: UTF8.self)) }
+      XCTAssertEqual(printed.count, fresh.count, "--jobs \(jobs)")
+      for (index, (line, expected)) in zip(printed, fresh).enumerated() where line != expected {
+        XCTFail("--jobs \(jobs), block \(index + 1): \(Self.firstDifference(line, expected))")
+        break
+      }
+    }
+  }
+
+  /// Each template of a list written for every later message of that list that ``ListTemplates``
+  /// answers (the same key as read, the same member order), against a fresh analysis of it; and
+  /// how many were written so, so that the test cannot pass by refusing every template.
+  func testATemplateWritesWhatAFreshAnalysisPrints() throws {
+    let analyzer = BlockAnalyzer()
+    var written = 0
+    var blocks = 0
+    for (name, text) in try Self.logsAtOtherAddresses() {
+      let templates = ListTemplates<BlockJSONTemplate>()
+      var scanner = ConflictScanner(file: name, parsesDescriptions: false)
+      var read: [ConflictBlock] = []
+      scanner.feed(Array(text.utf8)) { read.append($0) }
+      _ = scanner.finish { read.append($0) }
+      for block in read {
+        blocks += 1
+        var builder = ListKey.Builder()
+        let key = builder.key(of: block)
+        let parsed = block.parsingDescriptions()
+        let expected = Self.json(analyzer.analyze(parsed), nil)
+        if let template = templates.template(under: key, for: block) {
+          var json = JSONWriter()
+          template.write(for: block, addresses: builder.addresses, to: &json)
+          let line = String(decoding: json.bytes, as: UTF8.self)
+          XCTAssertEqual(line, expected, "\(name):\(block.source.line): \(Self.firstDifference(line, expected))")
+          written += 1
+        } else if !templates.contains(key) {
+          let made = BlockJSONTemplate(analyzer.analyze(parsed), addresses: builder.addresses)
+          templates.keep(made.map { ($0, $0.byteCount) }, under: key, for: parsed)
+        }
+      }
+    }
+    XCTAssertGreaterThan(written, blocks / 3, "\(written) of \(blocks) blocks written from a template")
+  }
+
+  /// The first place two lines differ, with some text around it.
+  static func firstDifference(_ line: String, _ expected: String) -> String {
+    let (a, b) = (Array(line.utf8), Array(expected.utf8))
+    let index = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+    let around = { (bytes: [UInt8]) in
+      String(decoding: bytes[max(0, index - 80)..<min(bytes.count, index + 80)], as: UTF8.self)
+    }
+    return "at byte \(index): \(around(a)) | expected: \(around(b))"
+  }
+
+  func testAControlCharacterNextToAnAddressKeepsItsListFromATemplate() throws {
+    let logs = try Self.logsAtOtherAddresses()
+    let text = try XCTUnwrap(logs.first { $0.name == "a label escaped next to an address's digits" }?.text)
+    let block = try XCTUnwrap(ConflictScanner.blocks(in: text, file: "escaped").first)
+    XCTAssertTrue(block.keepsAddressesInPlace, "the label holds no 0x of its own")
+    var builder = ListKey.Builder()
+    _ = builder.key(of: block)
+    XCTAssertNil(BlockJSONTemplate(BlockAnalyzer().analyze(block), addresses: builder.addresses))
   }
 
   func testAnAddressInsideOtherTextKeepsAListFromBeingRenamed() throws {

@@ -1,11 +1,14 @@
 import LCQAnalysis
 import LCQParsing
+import LCQReporting
 
 /// What `lcq analyze --format json` claims when it reuses an analysis for a list logged again
 /// at other addresses: the analysis of the list at new addresses is the old one with its
 /// addresses renamed (``AddressRenaming``), as long as every address stands in its place
 /// (``ConflictBlock/keepsAddressesInPlace``) and the model takes the constraints in the same
-/// order (``BlockAnalyzer/memberOrder(of:)``). Checked here against a fresh analysis.
+/// order (``BlockAnalyzer/memberOrder(of:)``); and the JSON object it writes from the first
+/// message's (``BlockJSONTemplate``) is the one a fresh analysis writes. Checked here against a
+/// fresh analysis.
 enum AddressChecks {
   /// `text` with every address `0x…` (lowercase digits, as the decoder writes them) replaced:
   /// the i-th distinct one by an address of another length, in another order.
@@ -71,6 +74,13 @@ enum AddressChecks {
     } else {
       precondition(
         analysis.replay == nil && fresh.replay == nil, "other addresses changed whether it replays")
+    }
+    if let template = BlockJSONTemplate(analysis, addresses: oldKeys.addresses) {
+      var written = JSONWriter()
+      template.write(for: other, addresses: newKeys.addresses, to: &written)
+      var expected = JSONWriter()
+      BlockJSON.write(fresh, codeOwnership: nil, to: &expected)
+      precondition(written.bytes == expected.bytes, "the JSON written from a template is not a fresh analysis's")
     }
     if let diagnosis = analysis.diagnosis, let freshDiagnosis = fresh.diagnosis {
       precondition(
