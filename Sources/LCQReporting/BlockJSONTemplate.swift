@@ -1,5 +1,6 @@
 import LCQAnalysis
 import LCQParsing
+import LCQPipeline
 
 /// A block's JSON object written once, to be written again for each later message that logs the
 /// same list at other addresses, without parsing, analysing or rendering that message again:
@@ -180,4 +181,19 @@ public struct BlockJSONTemplate: Sendable {
     }
     return Text(bytes: text, addresses: addresses)
   }
+}
+
+extension BlockJSONTemplate {
+  /// Block objects (a line of `lcq analyze --format json` each) written again from the first
+  /// message that logged their list (``InputFile/analyzeRendered(_:with:jobs:render:templating:onQuiet:onRendered:)``).
+  public static let templating = Templating<BlockJSONTemplate, [UInt8]>(
+    make: { analysis, addresses in
+      BlockJSONTemplate(analysis, addresses: addresses).map { ($0, $0.byteCount) }
+    },
+    fill: { template, block, addresses in
+      var json = JSONWriter()
+      template.write(for: block, addresses: addresses, to: &json)
+      json.endLine()
+      return json.bytes
+    })
 }

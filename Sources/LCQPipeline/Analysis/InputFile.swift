@@ -125,18 +125,29 @@ public enum InputFile {
   ) throws -> ScanSummary {
     let descriptor = try open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    let pool = jobs > 1 ? OrderedWork<Output>(jobs: jobs) : nil
+    let pool = jobs > 1 ? OrderedWork<[Output]>(jobs: jobs) : nil
+    func deliver(_ outputs: [Output]) { outputs.forEach(onDone) }
     // Descriptions are parsed by the thread that works on the block (on every core with `jobs`
-    // above 1), not by the reading thread.
+    // above 1), not by the reading thread. Blocks go to the pool in batches, each handed over
+    // when full and whenever the reader has scanned what it read, so a live input's message is
+    // not held back: one wake-up of a thread per batch, not per block.
+    var batch: [ConflictBlock] = []
+    func submitBatch() {
+      guard let pool, !batch.isEmpty else { return }
+      let blocks = batch
+      batch.removeAll(keepingCapacity: true)
+      pool.submit({ blocks.map(work) }, deliver: deliver)
+    }
     func hand(_ block: ConflictBlock) {
-      if let pool {
-        pool.submit({ work(block) }, deliver: onDone)
-      } else {
-        onDone(work(block))
-      }
+      guard pool != nil else { return onDone(work(block)) }
+      batch.append(block)
+      if batch.count >= Self.batchSize { submitBatch() }
     }
     // What was read before a failure is still worked on and handed over.
-    defer { pool?.finish(deliver: onDone) }
+    defer {
+      submitBatch()
+      pool?.finish(deliver: deliver)
+    }
     var scanner = ConflictScanner(file: path, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: path)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
@@ -145,9 +156,11 @@ public enum InputFile {
       switch try reader.next(into: buffer) {
       case .data(let count, _):
         scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { hand($0) }
+        submitBatch()
       case .quiet:
         scanner.closeOpenMessage { hand($0) }
-        pool?.finish(deliver: onDone)
+        submitBatch()
+        pool?.finish(deliver: deliver)
         onQuiet()
       case .end, .interrupted:
         break reading
@@ -155,6 +168,9 @@ public enum InputFile {
     }
     return scanner.finish { hand($0) }
   }
+
+  /// The most blocks handed to a thread at once.
+  private static let batchSize = 16
 }
 
 /// A block's analysis and what was rendered of it.

@@ -93,7 +93,7 @@ extension LCQCommand {
               },
               // A message that logs a known list at other addresses is written from the first
               // one's object (code owners are worked out for each message, so not with them).
-              templating: codeOwners == nil ? Self.jsonTemplates : nil, onQuiet: { output.flush() },
+              templating: codeOwners == nil ? BlockJSONTemplate.templating : nil, onQuiet: { output.flush() },
               onRendered: output.write)
           } else {
             let format = self.format
@@ -128,18 +128,6 @@ extension LCQCommand {
       output.flush()
       if failedInputs > 0 || (pictures?.failures ?? 0) > 0 { throw ExitCode(1) }
     }
-
-    /// Block objects written again from the first message that logged their list.
-    private static let jsonTemplates = Templating<BlockJSONTemplate, [UInt8]>(
-      make: { analysis, addresses in
-        BlockJSONTemplate(analysis, addresses: addresses).map { ($0, $0.byteCount) }
-      },
-      fill: { template, block, addresses in
-        var json = JSONWriter()
-        template.write(for: block, addresses: addresses, to: &json)
-        json.endLine()
-        return json.bytes
-      })
 
     /// Tells a person on stderr about an input with no conflicts or with damage.
     private func reportScan(_ summary: ScanSummary, of input: String) {
