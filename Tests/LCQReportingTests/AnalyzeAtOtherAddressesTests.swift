@@ -187,7 +187,8 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
           var json = JSONWriter()
           template.write(for: block, addresses: builder.addresses, to: &json)
           let line = String(decoding: json.bytes, as: UTF8.self)
-          XCTAssertEqual(line, expected, "\(name):\(block.source.line): \(Self.firstDifference(line, expected))")
+          XCTAssertEqual(
+            line, expected, "\(name):\(block.source.line): \(Self.firstDifference(line, expected))")
           written += 1
         } else if !templates.contains(key) {
           let made = BlockJSONTemplate(analyzer.analyze(parsed), addresses: builder.addresses)

@@ -80,7 +80,8 @@ enum AddressChecks {
       template.write(for: other, addresses: newKeys.addresses, to: &written)
       var expected = JSONWriter()
       BlockJSON.write(fresh, codeOwnership: nil, to: &expected)
-      precondition(written.bytes == expected.bytes, "the JSON written from a template is not a fresh analysis's")
+      precondition(
+        written.bytes == expected.bytes, "the JSON written from a template is not a fresh analysis's")
     }
     if let diagnosis = analysis.diagnosis, let freshDiagnosis = fresh.diagnosis {
       precondition(
