@@ -15,6 +15,7 @@ extension LCQCommand {
   /// `lcq analyze`: prints every conflict block of the inputs.
   struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "analyze",
       abstract: "Print every conflict block found in log files or standard input.",
       discussion: """
         Reads each FILE (or standard input when there is none, or for '-') and prints each \

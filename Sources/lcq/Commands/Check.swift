@@ -7,6 +7,7 @@ extension LCQCommand {
   /// `lcq check`: the CI gate.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Fail a CI run when the build or run under test brings new or regressed conflicts.",
       discussion: """
         Checks one build (--build) or one ingest run (--run-id); by default the newest run's \

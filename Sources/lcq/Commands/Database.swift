@@ -14,6 +14,7 @@ extension LCQCommand {
     /// `lcq db stats`.
     struct Stats: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Count what the database holds.", discussion: ExitStatus.databaseHelp)
       @OptionGroup var output: FormatOption
       @OptionGroup var database: DatabaseOptions
@@ -28,6 +29,7 @@ extension LCQCommand {
     /// `lcq db migrate`.
     struct Migrate: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Create the database, or bring its schema up to this lcq's (every command also does so).",
         discussion: ExitStatus.databaseHelp)
       @OptionGroup var database: DatabaseOptions
@@ -43,6 +45,7 @@ extension LCQCommand {
     /// `lcq db prune`.
     struct Prune: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "prune",
         abstract: "Delete occurrences older than a duration, and what is left with nothing.",
         discussion: """
           Resolved and ignored conflicts keep their status even with no occurrence left.
@@ -73,6 +76,7 @@ extension LCQCommand {
     /// `lcq db vacuum`.
     struct Vacuum: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "vacuum",
         abstract: "Rebuild the file to reclaim free space (after a prune).",
         discussion: ExitStatus.databaseHelp)
       @OptionGroup var database: DatabaseOptions
@@ -87,6 +91,7 @@ extension LCQCommand {
     /// `lcq db reanalyze`.
     struct Reanalyze: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "reanalyze",
         abstract: "Read every stored block again with this lcq, recomputing verdicts and fingerprints.",
         discussion: """
           Run it after upgrading lcq. Occurrences move to the conflict their new fingerprint \

@@ -6,6 +6,7 @@ extension LCQCommand.Database {
   /// `lcq db copy`.
   struct Copy: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "copy",
       abstract: "Copy a history from one database to another (an SQLite file to PostgreSQL, or back).",
       discussion: """
         Every run, conflict, occurrence and failed block of --from is added to --to (created \

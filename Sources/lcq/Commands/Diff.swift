@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq diff A B`: what a build fixed and what it brought, against another.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Compare two builds: conflicts fixed, new, and seen more or less often per run.",
       discussion: """
         Each conflict seen in the runs of either build, with its occurrences per run in each (a \

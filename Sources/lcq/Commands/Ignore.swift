@@ -5,6 +5,7 @@ extension LCQCommand {
   /// `lcq ignore`: accepts a conflict.
   struct Ignore: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "ignore",
       abstract: "Mark a conflict ignored: still counted, never new or regressed.",
       discussion: ExitStatus.databaseHelp)
 

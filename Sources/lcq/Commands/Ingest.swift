@@ -12,6 +12,7 @@ extension LCQCommand {
   /// `lcq ingest`: reads logs and stores every conflict in the database.
   struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "ingest",
       abstract: "Store the conflicts of log files or standard input in the database.",
       discussion: """
         Reads each FILE (or standard input) as it arrives, analyses every conflict message and \

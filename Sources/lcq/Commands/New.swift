@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq new`: conflicts that appeared after a build or a time.
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "new",
       abstract: "List conflicts new since a build (never seen in it or before) or first seen since a time.",
       discussion: """
         With --since-build, runs that recorded no build say nothing either way.

@@ -8,6 +8,7 @@ extension LCQCommand {
   /// `lcq notify`: posts each conflict that became new or regressed to a webhook, once.
   struct Notify: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "notify",
       abstract: "Post each conflict that became new or regressed to a webhook (Slack or JSON), once.",
       discussion: """
         A conflict is posted when a run that started in --since (default: the last day) stored \

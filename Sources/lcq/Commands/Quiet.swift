@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq quiet`: open conflicts that stopped happening.
   struct Quiet: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "quiet",
       abstract:
         "List open conflicts not seen for a while (likely fixed): for a time, or for the newest builds.",
       discussion: ExitStatus.databaseHelp)

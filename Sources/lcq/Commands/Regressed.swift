@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq regressed`: resolved conflicts that came back.
   struct Regressed: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "regressed",
       abstract: "List resolved conflicts seen again in the build they were resolved in or a later one.",
       discussion: """
         Occurrences from older builds, or from runs that recorded no build, never make a regression.

@@ -5,6 +5,7 @@ extension LCQCommand {
   /// `lcq reopen`: undoes `resolve` or `ignore`.
   struct Reopen: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "reopen",
       abstract: "Mark a resolved or ignored conflict open again.",
       discussion: ExitStatus.databaseHelp)
 

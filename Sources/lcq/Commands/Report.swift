@@ -8,6 +8,7 @@ extension LCQCommand {
   /// `lcq report`: the nightly report.
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "report",
       abstract:
         "Write the nightly report: volume, top, new, regressed and quiet conflicts, ingestion health.",
       discussion: """

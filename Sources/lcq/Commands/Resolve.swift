@@ -5,6 +5,7 @@ extension LCQCommand {
   /// `lcq resolve`: marks a conflict fixed in a build.
   struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "resolve",
       abstract: "Mark a conflict resolved in a build; occurrences from that build on are regressions.",
       discussion: ExitStatus.databaseHelp)
 

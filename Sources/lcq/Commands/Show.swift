@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq show`: everything about one conflict.
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one conflict: its set, counts per build, device and OS, and a sample block.",
       discussion: ExitStatus.databaseHelp)
 

@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq top`: the conflicts that happen most.
   struct Top: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "top",
       abstract: "List the conflicts with the most occurrences (or runs, or devices).",
       discussion: ExitStatus.databaseHelp)
 

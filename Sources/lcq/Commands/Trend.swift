@@ -6,6 +6,7 @@ extension LCQCommand {
   /// `lcq trend`: occurrences per day or per build.
   struct Trend: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "trend",
       abstract: "Count occurrences per UTC day (gaps shown as 0) or per build (in build order).",
       discussion: ExitStatus.databaseHelp)
 
