@@ -31,6 +31,8 @@ public struct BlockJSONTemplate: Sendable {
   private let pieces: [Piece]
   /// How many addresses the list has.
   private let addressCount: Int
+  /// About how long an object written from the template is, to reserve that room once.
+  public let typicalSize: Int
 
   private enum Piece: Sendable {
     /// Text of the object.
@@ -107,6 +109,7 @@ public struct BlockJSONTemplate: Sendable {
     pieces.append(.text(last))
     self.pieces = pieces
     addressCount = addresses.count
+    typicalSize = object.count + 256
   }
 
   /// The bytes the template holds, for a cache's budget.
@@ -191,7 +194,7 @@ extension BlockJSONTemplate {
       BlockJSONTemplate(analysis, addresses: addresses).map { ($0, $0.byteCount) }
     },
     fill: { template, block, addresses in
-      var json = JSONWriter()
+      var json = JSONWriter(capacity: template.typicalSize)
       template.write(for: block, addresses: addresses, to: &json)
       json.endLine()
       return json.bytes

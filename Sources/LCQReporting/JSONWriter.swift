@@ -171,12 +171,15 @@ public struct JSONWriter {
   /// Writes an address as the runtime prints it inside a string being copied: `0x` and `value`'s
   /// lower-case hexadecimal digits, without leading zeros.
   mutating func appendAddress(_ value: UInt64) {
-    bytes.append(UInt8(ascii: "0"))
-    bytes.append(UInt8(ascii: "x"))
     let digitCount = max(1, (67 - value.leadingZeroBitCount) / 4)
-    for shift in stride(from: (digitCount - 1) * 4, through: 0, by: -4) {
-      let digit = UInt8((value >> UInt64(shift)) & 0xF)
-      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { text in
+      text[0] = UInt8(ascii: "0")
+      text[1] = UInt8(ascii: "x")
+      for index in 0..<digitCount {
+        let digit = UInt8((value >> UInt64(4 * (digitCount - 1 - index))) & 0xF)
+        text[2 + index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<(2 + digitCount)]))
     }
   }
 

@@ -190,7 +190,7 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
           XCTAssertEqual(
             line, expected, "\(name):\(block.source.line): \(Self.firstDifference(line, expected))")
           written += 1
-        } else if !templates.contains(key) {
+        } else if !templates.contains(key, for: parsed) {
           let made = BlockJSONTemplate(analyzer.analyze(parsed), addresses: builder.addresses)
           templates.keep(made.map { ($0, $0.byteCount) }, under: key, for: parsed)
         }

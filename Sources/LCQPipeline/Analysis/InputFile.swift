@@ -98,7 +98,7 @@ public enum InputFile {
         let parsed = block.parsingDescriptions()
         let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, by: analyzer)
         // The analysis is this message's own (fresh, or a repeat at the same addresses).
-        if renaming == nil, let templating, let templates, let key, !templates.contains(key) {
+        if renaming == nil, let templating, let templates, let key, !templates.contains(key, for: parsed) {
           templates.keep(templating.make(analysis, builder.addresses), under: key, for: parsed)
         }
         return render(analysis, renaming)

@@ -24,64 +24,76 @@ public struct Templating<Template: Sendable, Rendered>: Sendable {
 }
 
 /// The templates of the lists `lcq analyze` has rendered, by the renumbered ``ListKey`` of the
-/// message as read (its descriptions not parsed), each with the ``MemberRanking`` of its list.
+/// message as read (its descriptions not parsed) and by member order.
 ///
-/// A message is written from a template only when its member order is the template's: the order
-/// is the one thing addresses decide in the analysis (``RepeatedLists``), and the ranking reads
-/// it from the descriptions' text. Any other message goes the long way.
+/// The member order is the one thing addresses decide in the analysis (``RepeatedLists``): a
+/// list whose descriptions differ only in their addresses is modelled in the order of those
+/// addresses, so it can have an analysis, and a template, for each order. The ``MemberRanking``
+/// kept with a list reads a message's order from its descriptions' text; a message is written
+/// from the template of its order, and goes the long way when there is none yet.
 ///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
-/// never kept, and when the keys and templates kept pass 8 MiB or 256 lists, the cache starts
-/// over.
+/// never kept, nor more than 8 orders of one list, and when the keys and templates kept pass
+/// 8 MiB or 256 lists, the cache starts over.
 final class ListTemplates<Template: Sendable>: @unchecked Sendable {
-  private struct Kept {
-    var template: Template
+  private struct List {
     var ranking: MemberRanking
-    var order: [Int]
+    /// The template of each member order seen; `nil` for one that was refused, so that it is
+    /// not made again.
+    var templates: [(order: [Int], template: Template?)]
+
+    func template(for order: [Int]) -> Template?? {
+      templates.first { $0.order == order }.map(\.template)
+    }
   }
 
   private let lock = NSLock()
-  /// The templates by key; `nil` for a list whose template was refused, so that it is not
-  /// made again (guarded by `lock`).
-  private var kept: [ListKey: Kept?] = [:]
+  /// The lists by key (guarded by `lock`).
+  private var lists: [ListKey: List] = [:]
   /// The bytes of the keys and templates kept (guarded by `lock`).
   private var keptBytes = 0
   private var largestKey: Int { 64 << 10 }
   private var keptBytesLimit: Int { 8 << 20 }
   private var capacity: Int { 256 }
+  private var ordersPerList: Int { 8 }
 
-  /// The template kept under `key` (the key of `block`, not parsed), when `block`'s members
-  /// take the template's order.
+  /// The template kept under `key` (the key of `block`, not parsed) for `block`'s member order.
   func template(under key: ListKey, for block: ConflictBlock) -> Template? {
     lock.lock()
-    let known = kept[key] ?? nil
+    let list = lists[key]
     lock.unlock()
-    guard let known, known.ranking.order(in: block) == known.order else { return nil }
-    return known.template
+    guard let list else { return nil }
+    return list.template(for: list.ranking.order(in: block)) ?? nil
   }
 
-  /// Whether a template was made (or refused) under `key`.
-  func contains(_ key: ListKey) -> Bool {
+  /// Whether a template for the member order of `block` (parsed) was made (or refused) under
+  /// `key`.
+  func contains(_ key: ListKey, for block: ConflictBlock) -> Bool {
     lock.lock()
-    defer { lock.unlock() }
-    return kept[key] != nil
+    let list = lists[key]
+    lock.unlock()
+    guard let list else { return false }
+    return list.template(for: list.ranking.order(in: block)) != nil
   }
 
   /// Keeps `made`, a template of `bytes` made for `block` (parsed), under `key` (its key as
-  /// read); `nil` when it was refused.
+  /// read) and `block`'s member order; `nil` when it was refused.
   func keep(_ made: (template: Template, bytes: Int)?, under key: ListKey, for block: ConflictBlock) {
     guard key.text.count <= largestKey else { return }
-    let size = key.text.count + (made?.bytes ?? 0)
-    let entry = made.map { made in
-      let ranking = MemberRanking(of: block)
-      return Kept(template: made.template, ranking: ranking, order: ranking.order(in: block))
-    }
+    let ranking = MemberRanking(of: block)
+    let order = ranking.order(in: block)
     lock.lock()
     defer { lock.unlock() }
-    if kept.count >= capacity || keptBytes + size > keptBytesLimit {
-      kept.removeAll(keepingCapacity: true)
+    var list = lists[key] ?? List(ranking: ranking, templates: [])
+    guard list.template(for: order) == nil, list.templates.count < ordersPerList else { return }
+    let size = (list.templates.isEmpty ? key.text.count : 0) + (made?.bytes ?? 0)
+    if lists.count >= capacity || keptBytes + size > keptBytesLimit {
+      lists.removeAll(keepingCapacity: true)
       keptBytes = 0
+      list = List(ranking: ranking, templates: [])
     }
-    if kept.updateValue(entry, forKey: key) == nil { keptBytes += size }
+    list.templates.append((order, made?.template))
+    lists[key] = list
+    keptBytes += size
   }
 }
