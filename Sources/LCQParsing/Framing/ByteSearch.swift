@@ -39,6 +39,10 @@ enum ByteSearch {
       let center16 = SIMD16<UInt8>(repeating: needle[middle])
       let last16 = SIMD16<UInt8>(repeating: needle[lastOffset])
       let newline16 = SIMD16<UInt8>(repeating: 10)
+      // Line feeds are counted per lane (at most 255 blocks before the lanes are added up), so
+      // that counting them costs no branch.
+      var lineFeeds = SIMD16<UInt8>(repeating: 0)
+      var blocksCounted = 0
       let wideLimit = to &- length &- 15
       while index <= wideLimit {
         let block = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
@@ -46,24 +50,30 @@ enum ByteSearch {
           (block .== first16)
           .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
           .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
-        let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-        if words[0] | words[1] != 0 {
+        if any(candidates) {
+          let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
           for (half, word) in [words[0], words[1]].enumerated() {
             var bits = word
             while bits != 0 {
               let lane = half &* 8 &+ bits.trailingZeroBitCount &>> 3
-              if matches(needle, at: bytes + (index &+ lane)) { return (index &+ lane, index, newlines) }
+              if matches(needle, at: bytes + (index &+ lane)) {
+                return (index &+ lane, index, newlines &+ laneSum(lineFeeds))
+              }
               bits &= ~(UInt64(0xFF) &<< (UInt64(lane & 7) &* 8))
             }
           }
         }
-        let lineFeeds = unsafeBitCast(block .== newline16, to: SIMD2<UInt64>.self)
-        if lineFeeds[0] | lineFeeds[1] != 0 {
-          let lowBits: UInt64 = 0x0101_0101_0101_0101
-          newlines &+= sparseBitCount(lineFeeds[0] & lowBits) &+ sparseBitCount(lineFeeds[1] & lowBits)
+        // A matching lane is all ones: subtracting it adds one.
+        lineFeeds &-= unsafeBitCast(block .== newline16, to: SIMD16<UInt8>.self)
+        blocksCounted &+= 1
+        if blocksCounted == 255 {
+          newlines &+= laneSum(lineFeeds)
+          lineFeeds = SIMD16<UInt8>(repeating: 0)
+          blocksCounted = 0
         }
         index &+= 16
       }
+      newlines &+= laneSum(lineFeeds)
       let limit = to &- length &- 7
       while index <= limit {
         let word = load(base, index)
@@ -85,6 +95,12 @@ enum ByteSearch {
       index += 1
     }
     return (nil, scanned, newlines)
+  }
+
+  /// The sum of the lanes.
+  @inline(__always)
+  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+    Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
   }
 
   /// The number of set bits, for words that usually have none or one: without a `popcnt`
