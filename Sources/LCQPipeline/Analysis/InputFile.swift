@@ -149,13 +149,14 @@ public enum InputFile {
       pool?.finish(deliver: deliver)
     }
     var scanner = ConflictScanner(file: path, parsesDescriptions: false)
-    let reader = LiveReader(descriptor: descriptor, file: path)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-    defer { buffer.deallocate() }
+    // The input is read on a thread of its own, ahead of the scan.
+    let reader = ReadAhead(LiveReader(descriptor: descriptor, file: path))
+    defer { reader.stop() }
     reading: while true {
-      switch try reader.next(into: buffer) {
-      case .data(let count, _):
-        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { hand($0) }
+      switch try reader.next() {
+      case .data(let bytes, let buffer):
+        scanner.feed(bytes) { hand($0) }
+        reader.recycle(buffer)
         submitBatch()
       case .quiet:
         scanner.closeOpenMessage { hand($0) }
