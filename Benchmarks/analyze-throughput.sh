@@ -31,10 +31,14 @@ python3 store_inputs.py corpus 20 >"$corpus"
 cat "$noisy" "$corpus" >/dev/null  # every command reads from the page cache
 
 measure() {  # name, command…: appends "name seconds maxrss_kb" to results
-  local name=$1
+  # The wall time from bash's clock (microseconds; time's %e has hundredths only), the peak
+  # RSS from time.
+  local name=$1 start end
   shift
-  /usr/bin/time -f "$name %e %M" -o "$work/time" "$@" >"$work/out" 2>"$work/err"
-  cat "$work/time" >>"$work/results"
+  start=$EPOCHREALTIME
+  /usr/bin/time -f "%M" -o "$work/time" "$@" >"$work/out" 2>"$work/err"
+  end=$EPOCHREALTIME
+  echo "$name $(python3 -c "print($end - $start)") $(cat "$work/time")" >>"$work/results"
 }
 
 binaries=("new=$new")
@@ -69,7 +73,7 @@ for n in names:
     blocks = noisy_blocks if "noisy" in n else corpus_blocks if "corpus" in n else 0
     rate = f"{blocks / median[n]:9.0f}" if blocks else f"{'':9}"
     ratio = f"{median['grep'] / median[n]:7.2f}x" if "noisy" in n else ""
-    print(f"{n:24} {median[n]:9.3f} {rate} {rss[n]:12.1f} {ratio:>8}")
+    print(f"{n:24} {median[n]:9.4f} {rate} {rss[n]:12.1f} {ratio:>8}")
 for n in names:
     if n.startswith("old:") and "new:" + n[4:] in median:
         print(f"new/old speed, {n[4:]}: {median[n] / median['new:' + n[4:]]:.2f}x")

@@ -43,7 +43,7 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     var templates: [(order: [Int], template: Template?)]
 
     func template(for order: [Int]) -> Template?? {
-      templates.first { $0.order == order }.map(\.template)
+      templates.first { $0.order == order }.map { $0.template }
     }
   }
 
