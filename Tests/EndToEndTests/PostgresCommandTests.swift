@@ -103,7 +103,7 @@ final class PostgresCommandTests: XCTestCase {
 
   func testEveryQueryAnswersAsTheSQLiteFileDoes() throws {
     let (_, url, _, file, fingerprints) = try sessionInBothStores()
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     let logs = try LCQProcess.corpusLogs()
     let commands = readCommands(fingerprints: fingerprints)
     try assertSameAnswers(commands, server: url, file: file.path)
@@ -166,7 +166,7 @@ final class PostgresCommandTests: XCTestCase {
 
   func testEveryOccurrenceIsStoredAsTheSQLiteFileStoresIt() throws {
     let (server, _, database, file, _) = try sessionInBothStores()
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     let onServer = try server.psql(database, Self.occurrenceLines)
     let script = """
       import sqlite3, sys
@@ -185,7 +185,7 @@ final class PostgresCommandTests: XCTestCase {
 
   func testReanalysisMovesOccurrencesAsTheSQLiteFileDoes() throws {
     let (server, url, database, file, fingerprints) = try sessionInBothStores()
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     let before = try LCQProcess.run(
       ["top", "--owner", "all", "--limit", "500", "--format", "json", "--db", url] + window)
     // An older lcq's grouping, as far as reanalysis can tell: every third occurrence filed
@@ -238,7 +238,7 @@ final class PostgresCommandTests: XCTestCase {
   /// same changes as the SQLite file's for the same history.
   func testNotifyPostsEachChangeOnceFromRunnersAtOnce() throws {
     let (_, url, _, file, _) = try sessionInBothStores()
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     func posted(_ db: String, runners: Int) throws -> [String] {
       let server = try WebhookServer()
       let command = [
@@ -378,7 +378,7 @@ final class PostgresCommandTests: XCTestCase {
     XCTAssertEqual(try LCQProcess.run(["db", "migrate", "--db", owner]).status, 0)
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-pg-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     let logs = Array(try LCQProcess.corpusLogs().prefix(40))
     let fingerprints = try ingestSession(into: writer, logs: logs)
     XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
@@ -398,7 +398,7 @@ final class PostgresCommandTests: XCTestCase {
     let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-pg-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     let logs = try LCQProcess.corpusLogs()
     // Blocks without a logged time take the ingest time: the same for every runner and store.
     let fixedTime = ["--ingest-time", "2026-11-20T10:00:00Z"]

@@ -31,7 +31,7 @@ final class PostgresFaultTests: XCTestCase {
   private func expected(_ inputs: [Data]) throws -> (top: String, occurrences: String) {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-fault-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: file) }
+    defer { FileManager.default.removeSQLiteFile(at: file) }
     for data in inputs {
       let ingest = try LCQProcess.run(["ingest", "--db", file.path] + fixedTime + ["-"], stdin: data)
       XCTAssertEqual(ingest.status, 0, ingest.stderr)
