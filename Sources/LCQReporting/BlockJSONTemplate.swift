@@ -63,15 +63,16 @@ public struct BlockJSONTemplate: Sendable {
     }
   }
 
-  /// The template of the block `analysis` was made for (without code owners), whose list has
-  /// `addresses` in order of first appearance (as ``ListKey/Builder`` gives them); `nil` when
-  /// the object cannot be written again this way (see the type's comment).
-  public init?(_ analysis: BlockAnalysis, addresses: [UInt64]) {
+  /// The template of the object of `analysis`'s block (without code owners), written with
+  /// `renaming` as ``BlockJSON/write(_:codeOwnership:renaming:to:)`` writes it; the block's
+  /// list has `addresses` in order of first appearance (as ``ListKey/Builder`` gives them).
+  /// `nil` when the object cannot be written again this way (see the type's comment).
+  public init?(_ analysis: BlockAnalysis, renaming: AddressRenaming? = nil, addresses: [UInt64]) {
     let block = analysis.block
     guard block.descriptionsParsed, block.isFullyParsed, block.keepsAddressesInPlace else { return nil }
     var json = JSONWriter()
     var marks = BlockJSON.TemplateMarks(recording: true)
-    BlockJSON.write(analysis, codeOwnership: nil, renaming: nil, marks: &marks, to: &json)
+    BlockJSON.write(analysis, codeOwnership: nil, renaming: renaming, marks: &marks, to: &json)
     var ranks: [UInt64: Int] = Dictionary(minimumCapacity: addresses.count)
     for (rank, address) in addresses.enumerated() { ranks[address] = rank }
     let object = json.bytes
@@ -190,8 +191,8 @@ extension BlockJSONTemplate {
   /// Block objects (a line of `lcq analyze --format json` each) written again from the first
   /// message that logged their list (``InputFile/analyzeRendered(_:with:jobs:render:templating:onQuiet:onRendered:)``).
   public static let templating = Templating<BlockJSONTemplate, [UInt8]>(
-    make: { analysis, addresses in
-      BlockJSONTemplate(analysis, addresses: addresses).map { ($0, $0.byteCount) }
+    make: { analysis, renaming, addresses in
+      BlockJSONTemplate(analysis, renaming: renaming, addresses: addresses).map { ($0, $0.byteCount) }
     },
     fill: { template, block, addresses in
       var json = JSONWriter(capacity: template.typicalSize)

@@ -97,9 +97,12 @@ public enum InputFile {
         }
         let parsed = block.parsingDescriptions()
         let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, by: analyzer)
-        // The analysis is this message's own (fresh, or a repeat at the same addresses).
-        if renaming == nil, let templating, let templates, let key, !templates.contains(key, for: parsed) {
-          templates.keep(templating.make(analysis, builder.addresses), under: key, for: parsed)
+        // The first message of a list (or of one of its member orders) is written from the
+        // template made of it, so that the template costs little more than writing it.
+        if let templating, let templates, let key, !templates.contains(key, for: parsed) {
+          let made = templating.make(analysis, renaming, builder.addresses)
+          templates.keep(made, under: key, for: parsed)
+          if let made { return templating.fill(made.template, block, builder.addresses) }
         }
         return render(analysis, renaming)
       }, onQuiet: onQuiet, onDone: onRendered)

@@ -4,18 +4,20 @@ import LCQParsing
 
 /// How output rendered for one message is written again for a later message that logs the same
 /// list at other addresses, without parsing, analysing or rendering that message: `make` turns
-/// an analysis and its list's addresses into a template and its size in bytes (or refuses),
+/// an analysis (with the renaming its text needs, as `render` gets it) and its block's addresses
+/// into a template and its size in bytes (or refuses),
 /// `fill` writes a message from a template with that message's addresses (both in order of
 /// first appearance).
 ///
 /// `lcq analyze --format json` passes ``LCQReporting``'s block template.
 public struct Templating<Template: Sendable, Rendered>: Sendable {
-  let make: @Sendable (BlockAnalysis, [UInt64]) -> (template: Template, bytes: Int)?
+  let make: @Sendable (BlockAnalysis, AddressRenaming?, [UInt64]) -> (template: Template, bytes: Int)?
   let fill: @Sendable (Template, ConflictBlock, [UInt64]) -> Rendered
 
   /// Templates made by `make` and filled by `fill`.
   public init(
-    make: @escaping @Sendable (BlockAnalysis, [UInt64]) -> (template: Template, bytes: Int)?,
+    make:
+      @escaping @Sendable (BlockAnalysis, AddressRenaming?, [UInt64]) -> (template: Template, bytes: Int)?,
     fill: @escaping @Sendable (Template, ConflictBlock, [UInt64]) -> Rendered
   ) {
     self.make = make
