@@ -130,7 +130,7 @@ public struct BlockJSONTemplate: Sendable {
   /// appearance).
   public func write(for block: ConflictBlock, addresses: [UInt64], to json: inout JSONWriter) {
     precondition(addresses.count == addressCount, "a block of another list")
-    var names = JSONWriter(capacity: 1024)
+    var names = JSONWriter(capacity: 0)  // grown by the first witness, if any
     for piece in pieces {
       switch piece {
       case .text(let text): text.write(addresses, to: &json)

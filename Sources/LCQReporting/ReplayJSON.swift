@@ -95,7 +95,7 @@ enum ReplayJSON {
       let nameRange = json.member(name)
       let valueStart = json.bytes.count
       json.string(value.description)
-      members.append((nameRange, valueStart..<json.bytes.count))
+      if marks.recording { members.append((nameRange, valueStart..<json.bytes.count)) }
     }
     if marks.recording { marks.sortedMembers.append((start..<json.bytes.count, members)) }
     json.endObject()

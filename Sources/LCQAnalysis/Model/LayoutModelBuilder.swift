@@ -40,11 +40,18 @@ struct LayoutModelBuilder {
   /// The canonical order of members: system-generated first, then by address-free description,
   /// then (among descriptions that differ only in addresses) by description, then by index.
   static func precedes(_ lhs: OrderedMember, _ rhs: OrderedMember, in block: ConflictBlock) -> Bool {
-    if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
-    if lhs.text != rhs.text { return lhs.text < rhs.text }
+    if let order = precedesWithoutAddresses(lhs, rhs) { return order }
     let (a, b) = (block.constraints[lhs.index].description, block.constraints[rhs.index].description)
     if a != b { return a < b }
     return lhs.index < rhs.index
+  }
+
+  /// The canonical order as far as it goes without addresses (system-generated first, then by
+  /// address-free description); `nil` when the two tie on that.
+  static func precedesWithoutAddresses(_ lhs: OrderedMember, _ rhs: OrderedMember) -> Bool? {
+    if lhs.isSystem != rhs.isSystem { return lhs.isSystem }
+    if lhs.text != rhs.text { return lhs.text < rhs.text }
+    return nil
   }
 
   mutating func build() -> LayoutModel {

@@ -28,10 +28,10 @@ public struct MemberRanking: Sendable {
     members.sort { LayoutModelBuilder.precedes($0, $1, in: block) }
     var ties: [Range<Int>] = []
     var start = 0
-    for end in members.indices.dropFirst().map({ $0 }) + [members.count] {
+    for end in stride(from: 1, through: members.count, by: 1) {
       let tied =
-        end < members.count && members[start].isSystem == members[end].isSystem
-        && members[start].text == members[end].text
+        end < members.count
+        && LayoutModelBuilder.precedesWithoutAddresses(members[start], members[end]) == nil
       guard !tied else { continue }
       if end - start > 1 { ties.append(start..<end) }
       start = end

@@ -86,16 +86,17 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     let order = ranking.order(in: block)
     lock.lock()
     defer { lock.unlock() }
-    var list = lists[key] ?? List(ranking: ranking, templates: [])
-    guard list.template(for: order) == nil, list.templates.count < ordersPerList else { return }
-    let size = (list.templates.isEmpty ? key.text.count : 0) + (made?.bytes ?? 0)
-    if lists.count >= capacity || keptBytes + size > keptBytesLimit {
+    var list = lists[key]
+    if let list, list.template(for: order) != nil || list.templates.count >= ordersPerList { return }
+    if lists.count >= capacity || keptBytes + key.text.count + (made?.bytes ?? 0) > keptBytesLimit {
       lists.removeAll(keepingCapacity: true)
       keptBytes = 0
-      list = List(ranking: ranking, templates: [])
+      list = nil
     }
-    list.templates.append((order, made?.template))
-    lists[key] = list
-    keptBytes += size
+    // A new list's key counts once, with its first template.
+    keptBytes += (list == nil ? key.text.count : 0) + (made?.bytes ?? 0)
+    var kept = list ?? List(ranking: ranking, templates: [])
+    kept.templates.append((order, made?.template))
+    lists[key] = kept
   }
 }
