@@ -1,3 +1,5 @@
+import LCQParsing
+
 /// Text from logs and databases made safe for people to read: the one rule every human-readable
 /// output of lcq follows (terminal text and tables, `show`, `check`, stderr, Markdown, HTML).
 ///
@@ -32,21 +34,9 @@ public enum TerminalText {
     return clean(joined)
   }
 
-  /// Whether `scalar` breaks a line or moves to a tab stop.
-  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-    (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028
-      || scalar.value == 0x2029
-  }
+  /// Whether `scalar` breaks a line or moves to a tab stop (``InputEcho/isLineBreak(_:)``).
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool { InputEcho.isLineBreak(scalar) }
 
-  /// Whether `scalar` is spelled out: C0 controls but tab, DEL, C1 controls, the line and
-  /// paragraph separators, and the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
-  /// U+2066–U+2069).
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09: false
-    case 0x00..<0x20, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
-  }
+  /// Whether `scalar` is spelled out (``InputEcho/isControl(_:)``, the rule every message keeps).
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool { InputEcho.isControl(scalar) }
 }

@@ -106,4 +106,50 @@ final class CodeOwnersRulesTests: XCTestCase {
     XCTAssertEqual(rules.owners(of: path + "/b"), ["@slow"])
     XCTAssertEqual(rules.owners(of: path + "/x.swift"), ["@fast"])
   }
+
+  // MARK: Security review 2 (S5, S10, S12)
+
+  /// S5: a "CODEOWNERS" that is really a process's environment is rejected without repeating
+  /// it: a word with a NUL is named only as such, any other rejected word by at most 40
+  /// characters, so no secret further along reaches the message.
+  func testS5ARejectedWordIsNeverEchoedWhole() {
+    let environment =
+      "CI_COMMIT_MESSAGE=fix layout\u{0}LCQ_WEBHOOK_URL=https://hooks.slack.com/services/T000/B000/XOXBSECRETTOKEN"
+      + "\u{0}PGPASSWORD=hunter2\u{0}BUILD_NAME=nightly run"
+    let rules = CodeOwnersRules(environment, file: "CODEOWNERS")
+    XCTAssertEqual(
+      rules.issues,
+      [
+        "CODEOWNERS:1:23: a word with control characters is not an owner (@user, @org/team or an e-mail address); line skipped"
+      ])
+    let long = CodeOwnersRules("* " + String(repeating: "x", count: 30) + "PASSWORD=hunter2", file: "C")
+    XCTAssertEqual(
+      long.issues,
+      [
+        "C:1:3: '\(String(repeating: "x", count: 30))PASSWORD=h…' is not an owner (@user, @org/team or an e-mail address); line skipped"
+      ])
+    for issue in rules.issues + long.issues {
+      XCTAssertFalse(issue.contains("XOXB") || issue.contains("hunter2"), issue)
+    }
+  }
+
+  /// S10: an owner with an escape sequence, a C1 control or a bidi override is not an owner.
+  func testS10OwnersWithControlCharactersAreRefused() {
+    let rules = CodeOwnersRules(
+      "* @acme/security-team @evil\u{1B}]0;pwned\u{7} x@y.z\u{202E}moc.evil\n*.m @ok\u{9B}m\n", file: "C")
+    XCTAssertEqual(rules.rules.count, 0)
+    XCTAssertEqual(rules.issues.count, 2)
+    XCTAssertTrue(rules.issues.allSatisfy { $0.contains("a word with control characters is not an owner") })
+  }
+
+  /// S12: a pattern of more than 20 `**` segments is skipped with its place; 20 are read.
+  func testS12PatternsOfTooManyDoubleStarsAreSkipped() {
+    let twenty = "/" + Array(repeating: "**/a", count: 20).joined(separator: "/") + "/b/ @acme/y"
+    let many = "/" + Array(repeating: "**/a", count: 100).joined(separator: "/") + "/b/ @acme/y"
+    let rules = CodeOwnersRules(twenty + "\n" + many + "\n", file: "CODEOWNERS")
+    XCTAssertEqual(rules.rules.map(\.line), [1])
+    XCTAssertEqual(
+      rules.issues,
+      ["CODEOWNERS:2:1: pattern with more than 20 '**' segments: too costly to match; line skipped"])
+  }
 }

@@ -1,3 +1,5 @@
+import LCQParsing
+
 /// The rules of a CODEOWNERS file, in GitHub's syntax: each line a path pattern and the owners
 /// of the files it matches (`@user`, `@org/team` or an e-mail address); for a file, the **last**
 /// matching line wins, and a line with no owners leaves its files with none.
@@ -20,6 +22,10 @@ public struct CodeOwnersRules: Sendable, Hashable {
     fileprivate var glob: PathGlob
   }
 
+  /// The most `**` segments a pattern may have: matching costs grow with each, and GitHub's
+  /// own files need two or three.
+  public static let mostDoubleStars = 20
+
   /// The rules, in the file's order.
   public private(set) var rules: [Rule] = []
   /// What could not be read, as `file:line:column: reason`; those lines are skipped.
@@ -40,22 +46,31 @@ public struct CodeOwnersRules: Sendable, Hashable {
       if first.text.hasPrefix("!") {
         issue(
           first.column,
-          "negated pattern '\(first.text)': GitHub's CODEOWNERS does not support '!'; line skipped")
+          "negated pattern '\(InputEcho.excerpt(first.text))': GitHub's CODEOWNERS does not support '!'; line skipped"
+        )
         continue
       }
       if first.text.contains("[") {
         issue(
           first.column,
-          "character range in '\(first.text)': GitHub's CODEOWNERS does not support '[…]'; line skipped")
+          "character range in '\(InputEcho.excerpt(first.text))': GitHub's CODEOWNERS does not support '[…]'; line skipped"
+        )
+        continue
+      }
+      if first.text.split(separator: "/").count(where: { $0 == "**" }) > Self.mostDoubleStars {
+        issue(
+          first.column,
+          "pattern with more than \(Self.mostDoubleStars) '**' segments: too costly to match; line skipped")
         continue
       }
       var owners: [String] = []
       var valid = true
       for word in words.dropFirst() {
         guard Self.isOwner(word.text) else {
-          issue(
-            word.column,
-            "'\(word.text)' is not an owner (@user, @org/team or an e-mail address); line skipped")
+          let shown =
+            word.text.unicodeScalars.contains(where: InputEcho.isControl)
+            ? "a word with control characters" : "'\(InputEcho.excerpt(word.text))'"
+          issue(word.column, "\(shown) is not an owner (@user, @org/team or an e-mail address); line skipped")
           valid = false
           break
         }
@@ -79,10 +94,13 @@ public struct CodeOwnersRules: Sendable, Hashable {
     rule(for: path)?.owners ?? []
   }
 
-  /// `@user`, `@org/team` or `name@domain`: nothing else GitHub accepts as an owner. Quotes and
-  /// backslashes are refused too, so that an owner is always plain JSON text.
+  /// `@user`, `@org/team` or `name@domain`: nothing else GitHub accepts as an owner. Quotes,
+  /// backslashes, control and bidi characters are refused too, so that an owner is always plain
+  /// JSON text that reads the same in every output (CSV included).
   static func isOwner(_ word: String) -> Bool {
-    guard !word.contains(where: { $0 == "\"" || $0 == "\\" }) else { return false }
+    guard !word.contains(where: { $0 == "\"" || $0 == "\\" }),
+      !word.unicodeScalars.contains(where: InputEcho.isControl)
+    else { return false }
     if word.hasPrefix("@") {
       let name = word.dropFirst()
       let parts = name.split(separator: "/", omittingEmptySubsequences: false)

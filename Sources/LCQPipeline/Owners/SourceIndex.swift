@@ -17,7 +17,7 @@ public struct SourceIndex: Sendable {
 
   static let extensions: Set<String> = ["swift", "h", "m", "mm"]
   static let skippedFolders: Set<String> = ["DerivedData"]
-  static let largestFile = 4 << 20
+  static let largestFile = TeammateFile.sourceFileCap
 
   /// Reads every source file under `root`.
   public init(root: URL) throws {
@@ -31,7 +31,10 @@ public struct SourceIndex: Sendable {
     Self.walk(self.root, relative: "", into: &paths)
     for path in paths.sorted() {
       let url = self.root.appendingPathComponent(path)
-      guard let data = try? Data(contentsOf: url), data.count <= Self.largestFile else { continue }
+      // The size is taken before reading: a 3 GB generated file costs nothing (TeammateFile).
+      guard
+        case .success(let data) = TeammateFile.read(url.path, within: self.root.path, cap: Self.largestFile)
+      else { continue }
       fileCount += 1
       filesByName[(path as NSString).lastPathComponent, default: []].append(path)
       let swift = path.hasSuffix(".swift")

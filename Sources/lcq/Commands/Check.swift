@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LCQPipeline
 import LCQReporting
 import LCQStore
 
@@ -78,8 +79,11 @@ extension LCQCommand {
       let failOn = try failures()
       var accepted = Set<String>()
       if let baseline {
-        guard let text = try? String(contentsOfFile: baseline, encoding: .utf8) else {
-          StandardError.write("lcq: \(baseline): cannot read the baseline")
+        let text: String
+        switch TeammateFile.read(baseline, cap: TeammateFile.baselineCap) {
+        case .success(let data): text = String(decoding: data, as: UTF8.self)
+        case .failure(let refusal):
+          StandardError.write("lcq: \(baseline): the baseline \(refusal)")
           throw ExitStatus.databaseError
         }
         do {
