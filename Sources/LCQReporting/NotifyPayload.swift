@@ -35,14 +35,35 @@ public enum NotifyPayload {
       ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
-  /// Slack's form: the headline as `text`, everything in one `mrkdwn` section (at most 3,000
-  /// characters, as Slack allows), with `&`, `<` and `>` escaped so that the log's text can make
-  /// no link or mention.
+  /// The body that posts `notices` together (the changes past a run's cap), as UTF-8 JSON:
+  /// Slack's form lists each on a line; lcq's is `{"schema": "lcq-notify/1", "change":
+  /// "digest", "count", "changes": [each change's own object]}`.
+  public static func digestBody(_ notices: [ConflictNotice], form: Form) -> String {
+    switch form {
+    case .json:
+      return JSONValue.object([
+        ("schema", .string("lcq-notify/1")), ("change", .string("digest")), ("count", .int(notices.count)),
+        ("changes", .array(notices.map(json))),
+      ]).serialized
+    case .slack:
+      let headline =
+        "\(notices.count) more layout conflict\(notices.count == 1 ? "" : "s") changed (new or regressed)"
+      let lines = notices.map { notice in
+        "• `\(notice.fingerprint)` \(notice.kind.rawValue): \(escape(clipped(notice.title, to: 150)))"
+      }
+      return slackMessage(headline: headline, section: "*\(headline)*\n" + lines.joined(separator: "\n"))
+        .serialized
+    }
+  }
+
+  /// Slack's form: the headline as `text`, everything in one `mrkdwn` section, with `&`, `<`
+  /// and `>` escaped in both so that the log's text can make no link or mention.
   static func slack(_ notice: ConflictNotice) -> JSONValue {
+    let title = clipped(notice.title, to: 150)
     let headline =
       notice.kind == .new
-      ? "New layout conflict: \(notice.title)"
-      : "Layout conflict seen again after its fix in build \(notice.resolvedBuild ?? "?"): \(notice.title)"
+      ? "New layout conflict: \(title)"
+      : "Layout conflict seen again after its fix in build \(notice.resolvedBuild ?? "?"): \(title)"
     var lines = [
       "*\(escape(headline))* `\(notice.fingerprint)` (owner: \(notice.owner))",
       "\(notice.occurrences) occurrence\(notice.occurrences == 1 ? "" : "s") in \(notice.runs) run\(notice.runs == 1 ? "" : "s")"
@@ -52,20 +73,50 @@ public enum NotifyPayload {
     if let owners = CodeOwnerText.line(notice.codeOwnership) { lines.append(escape(owners)) }
     if let explanation = notice.explanation { lines.append(escape(explanation)) }
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
-    var text = lines.joined(separator: "\n")
-    if text.count > 3_000 { text = String(text.prefix(2_999)) + "…" }
-    return .object([
-      ("text", .string(headline)),
+    return slackMessage(headline: headline, section: lines.joined(separator: "\n"))
+  }
+
+  /// Slack's message: `text` (what notifications show; Slack reads it as mrkdwn too) escaped
+  /// and at most ``longestHeadline`` UTF-16 units, and one section of at most
+  /// ``longestSection`` (Slack's limits count UTF-16 units, not what a reader sees as one
+  /// character: a letter with 40 accents is 41).
+  static func slackMessage(headline: String, section: String) -> JSONValue {
+    .object([
+      ("text", .string(clipped(escape(headline), to: longestHeadline))),
       (
         "blocks",
         .array([
           .object([
             ("type", .string("section")),
-            ("text", .object([("type", .string("mrkdwn")), ("text", .string(text))])),
+            (
+              "text",
+              .object([("type", .string("mrkdwn")), ("text", .string(clipped(section, to: longestSection)))])
+            ),
           ])
         ])
       ),
     ])
+  }
+
+  /// The longest `text` lcq posts to Slack, in UTF-16 units (Slack cuts `text` at 40,000; a
+  /// headline is read in a notification).
+  static let longestHeadline = 300
+  /// The longest section text, in UTF-16 units: Slack refuses a section of more than 3,000.
+  static let longestSection = 3_000
+
+  /// `text` cut to at most `limit` UTF-16 units, `…` included, never inside a character's
+  /// scalars pair.
+  static func clipped(_ text: String, to limit: Int) -> String {
+    guard text.utf16.count > limit else { return text }
+    var result = ""
+    var units = 0
+    for scalar in text.unicodeScalars {
+      let width = scalar.utf16.count
+      guard units + width <= limit - 1 else { break }
+      result.unicodeScalars.append(scalar)
+      units += width
+    }
+    return result + "…"
   }
 
   /// `text` with Slack's three control characters escaped.

@@ -1,8 +1,8 @@
 import Foundation
 import LCQAnalysis
-import LCQReporting
 import XCTest
 
+@testable import LCQReporting
 @testable import LCQStore
 
 /// What `lcq notify` posts, from a change written out by hand.
@@ -23,9 +23,10 @@ final class NotifyPayloadTests: XCTestCase {
     let body = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(notice, form: .slack).utf8))
         as? [String: Any])
+    // N11: `text` is read as mrkdwn too (and shown in notifications): escaped as the section is.
     XCTAssertEqual(
       body["text"] as? String,
-      "Layout conflict seen again after its fix in build 101: Banner: <!channel> & UILabel width")
+      "Layout conflict seen again after its fix in build 101: Banner: &lt;!channel&gt; &amp; UILabel width")
     let blocks = try XCTUnwrap(body["blocks"] as? [[String: Any]])
     let text = try XCTUnwrap((blocks.first?["text"] as? [String: Any])?["text"] as? String)
     XCTAssertEqual(
@@ -50,5 +51,85 @@ final class NotifyPayloadTests: XCTestCase {
     XCTAssertEqual(body["code_owners"] as? [String], ["@acme/growth", "a@example.com"])
     XCTAssertEqual(body["source_files"] as? [String], ["Banner/BannerView.swift"])
     XCTAssertEqual(Set(body.keys).count, 16)
+  }
+
+  private func slackTexts(_ notice: ConflictNotice) throws -> (text: String, section: String) {
+    let body = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(notice, form: .slack).utf8))
+        as? [String: Any])
+    let blocks = try XCTUnwrap(body["blocks"] as? [[String: Any]])
+    let section = try XCTUnwrap((blocks.first?["text"] as? [String: Any])?["text"] as? String)
+    return (try XCTUnwrap(body["text"] as? String), section)
+  }
+
+  /// N11: a mention or link from a log (an identifier `UISV-<!channel> <https://evil.example|click>`)
+  /// reaches neither `text` nor the section as markup.
+  func testN11NoMentionOrLinkInEitherText() throws {
+    var hostile = notice
+    hostile.title = "stack view 'UISV-<!channel> <https://evil.example|click>' @everyone <!here|here>"
+    let (text, section) = try slackTexts(hostile)
+    for slackText in [text, section] {
+      XCTAssertFalse(slackText.contains("<"), slackText)
+      XCTAssertFalse(slackText.contains(">"), slackText)
+    }
+    XCTAssertTrue(text.contains("&lt;!channel&gt; &lt;https://evil.example|click&gt;"), text)
+  }
+
+  /// N13: Slack's 3,000-character section limit counts UTF-16 units: a label of 200 × (`e` and
+  /// 40 combining accents) is 8,200 units in 200 characters, and is cut to 3,000 units (in the
+  /// title, which the headline cuts to 150, and in the explanation, which only the section's
+  /// limit cuts).
+  func testN13TheSectionIsCutByUTF16Units() throws {
+    var heavy = notice
+    heavy.title = String(repeating: "e" + String(repeating: "\u{301}", count: 40), count: 200)
+    heavy.explanation = heavy.title
+    let (text, section) = try slackTexts(heavy)
+    XCTAssertLessThanOrEqual(section.utf16.count, 3_000)
+    XCTAssertTrue(section.hasSuffix("…"))
+    XCTAssertLessThanOrEqual(text.utf16.count, 300)
+  }
+
+  /// N14: a 100,000-character identifier makes a headline of at most 300 UTF-16 units, and
+  /// the whole body stays small.
+  func testN14TheHeadlineIsCapped() throws {
+    var long = notice
+    long.title = "UISV-" + String(repeating: "A", count: 100_000)
+    let (text, section) = try slackTexts(long)
+    XCTAssertLessThanOrEqual(text.utf16.count, 300)
+    XCTAssertTrue(text.hasSuffix("…"))
+    XCTAssertLessThanOrEqual(section.utf16.count, 3_000)
+    XCTAssertLessThan(NotifyPayload.body(long, form: .slack).utf8.count, 8_000)
+    // An astral character is never cut in half.
+    let clipped = NotifyPayload.clipped(String(repeating: "😀", count: 10), to: 6)
+    XCTAssertEqual(clipped, "😀😀…")
+  }
+
+  /// N15: the changes past a run's cap go in one digest message, in both forms.
+  func testN15TheDigestListsEveryChange() throws {
+    var second = notice
+    second.fingerprint = "v2:fedcba9876543210"
+    second.kind = .new
+    second.title = "<!channel> second"
+    let slack = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(NotifyPayload.digestBody([notice, second], form: .slack).utf8))
+        as? [String: Any])
+    XCTAssertEqual(slack["text"] as? String, "2 more layout conflicts changed (new or regressed)")
+    let blocks = try XCTUnwrap(slack["blocks"] as? [[String: Any]])
+    let section = try XCTUnwrap((blocks.first?["text"] as? [String: Any])?["text"] as? String)
+    XCTAssertEqual(
+      section,
+      "*2 more layout conflicts changed (new or regressed)*\n"
+        + "• `v2:0123456789abcdef` regressed: Banner: &lt;!channel&gt; &amp; UILabel width\n"
+        + "• `v2:fedcba9876543210` new: &lt;!channel&gt; second")
+    let json = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(NotifyPayload.digestBody([notice, second], form: .json).utf8))
+        as? [String: Any])
+    XCTAssertEqual(json["change"] as? String, "digest")
+    XCTAssertEqual(json["count"] as? Int, 2)
+    let changes = try XCTUnwrap(json["changes"] as? [[String: Any]])
+    XCTAssertEqual(
+      changes.map { $0["fingerprint"] as? String }, ["v2:0123456789abcdef", "v2:fedcba9876543210"])
   }
 }

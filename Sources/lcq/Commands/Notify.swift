@@ -15,7 +15,8 @@ extension LCQCommand {
         it first (new), or saw it again after it was resolved (regressed: once per resolution). \
         What was posted is recorded in the database before it is sent, so re-runs and runs at \
         once never post a change twice; a post that fails (timeout, 5xx) is tried 3 times and \
-        left pending for the next run, whenever that is. The URL comes from --webhook-url or \
+        left pending for the next run, whenever that is. A try gets 10 s \
+        to answer; redirects are not followed; past 20 changes the rest go in one digest message. The URL comes from --webhook-url or \
         $LCQ_WEBHOOK_URL and is never printed. docs/notify.md shows both payloads.
 
         Exit status:
@@ -50,9 +51,14 @@ extension LCQCommand {
         let notices = try usingStore(database) { store throws(StoreError) in
           try store.unpostedNotices(since: since, app: app, owner: owner, team: team)
         }
-        printOutput(notices.map { NotifyPayload.body($0, form: form) + "\n" }.joined())
+        let single = notices.prefix(NotificationRun.mostSinglePosts)
+        let rest = Array(notices.dropFirst(NotificationRun.mostSinglePosts))
+        var bodies = single.map { NotifyPayload.body($0, form: form) }
+        if !rest.isEmpty { bodies.append(NotifyPayload.digestBody(rest, form: form)) }
+        printOutput(bodies.map { $0 + "\n" }.joined())
         StandardError.write(
-          "lcq: dry run: \(notices.count) change\(notices.count == 1 ? "" : "s") would be posted")
+          "lcq: dry run: \(notices.count) change\(notices.count == 1 ? "" : "s") would be posted"
+            + (rest.isEmpty ? "" : " (\(single.count) one by one, \(rest.count) in one digest)"))
         return
       }
       try Self.post(since: since, app: app, owner: owner, team: team, webhook: webhook, database: database)
@@ -66,15 +72,21 @@ extension LCQCommand {
     ) throws {
       guard let url = webhook.url else { throw ExitCode(64) }
       var client = WebhookClient(url: url)
-      if let waits = ProcessInfo.processInfo.environment["LCQ_NOTIFY_RETRY_WAIT"].flatMap(Double.init) {
-        client.waits = [waits, waits * 2]
+      if let waits = WebhookClient.waits(
+        fromEnvironment: ProcessInfo.processInfo.environment["LCQ_NOTIFY_RETRY_WAIT"])
+      {
+        client.waits = waits
       }
       let claim = UUID().uuidString
       let form = webhook.payload
       let outcome = try usingStore(database, access: .write) { store throws(StoreError) in
         try NotificationRun.run(
           store: store, since: since, app: app, owner: owner, team: team, claim: claim, now: { currentTime }
-        ) { notice in client.post(NotifyPayload.body(notice, form: form)) }
+        ) { notice in
+          client.post(NotifyPayload.body(notice, form: form))
+        } postDigest: { notices in
+          client.post(NotifyPayload.digestBody(notices, form: form))
+        }
       }
       let new = outcome.posted.filter { $0.kind == .new }.count
       let regressed = outcome.posted.count - new
@@ -83,6 +95,16 @@ extension LCQCommand {
           ? "lcq: nothing to notify"
           : "lcq: notified \(outcome.posted.count) change\(outcome.posted.count == 1 ? "" : "s") (\(new) new, \(regressed) regressed)"
       )
+      if outcome.digested > 0 {
+        StandardError.write(
+          "lcq: past \(NotificationRun.mostSinglePosts) changes, \(outcome.digested) went in one digest message"
+        )
+      }
+      if outcome.claimedElsewhere > 0 {
+        StandardError.write(
+          "lcq: \(outcome.claimedElsewhere) change\(outcome.claimedElsewhere == 1 ? " is" : "s are") being posted by "
+            + "another lcq notify (one that stopped is taken over after 5 minutes)")
+      }
       for (notice, reason) in outcome.pending {
         StandardError.write(
           "lcq: \(notice.fingerprint) (\(notice.kind.rawValue)) left pending: \(reason); the next lcq notify posts it"
