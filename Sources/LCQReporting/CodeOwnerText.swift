@@ -5,14 +5,17 @@ import LCQStore
 public enum CodeOwnerText {
   /// `@a, @b`, or what was found instead when CODEOWNERS names nobody or no file was found.
   public static func owners(_ ownership: CodeOwnership) -> String {
-    if !ownership.owners.isEmpty { return ownership.owners.joined(separator: ", ") }
+    if !ownership.owners.isEmpty { return ownership.owners.map(TerminalText.oneLine).joined(separator: ", ") }
     return ownership.sourceFiles.isEmpty
       ? "unknown (no file under the source root declares its classes)" : "none in CODEOWNERS"
   }
 
   /// The files, or `none found`.
   public static func files(_ ownership: CodeOwnership) -> String {
-    ownership.sourceFiles.isEmpty ? "none found" : ownership.sourceFiles.joined(separator: ", ")
+    // A file name may hold a line break: one line each, so that it cannot forge a line of
+    // `show` (an `Owners:` line of its own).
+    ownership.sourceFiles.isEmpty
+      ? "none found" : ownership.sourceFiles.map(TerminalText.oneLine).joined(separator: ", ")
   }
 
   /// `"code_owners"` and `"source_files"` as JSON arrays (null when no run mapped the conflict).

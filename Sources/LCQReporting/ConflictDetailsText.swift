@@ -26,12 +26,14 @@ public enum ConflictDetailsText {
     var output = "\(details.fingerprint)  \(TerminalText.oneLine(details.title))\n"
     output += "status: \(statusText(details))   verdict: \(details.verdict)\n"
     output += "seen: \(counted(details.occurrences, "time")) in \(counted(details.runs, "run")), "
-    output += "first \(UnixTime.iso(details.firstSeen)) (build \(details.firstBuild ?? "?")), "
-    output += "last \(UnixTime.iso(details.lastSeen)) (build \(details.lastBuild ?? "?"))\n\n"
+    // Every value on one line: a value that breaks a line could forge the next one.
+    let line = TerminalText.oneLine
+    output += "first \(UnixTime.iso(details.firstSeen)) (build \(line(details.firstBuild ?? "?"))), "
+    output += "last \(UnixTime.iso(details.lastSeen)) (build \(line(details.lastBuild ?? "?")))\n\n"
     output += "Minimal conflicting set:\n"
     for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
-    output += "\nExplanation: \(details.explanation ?? "not computed by this lcq version")\n"
-    output += "Best fix: \(details.bestFix ?? "not computed by this lcq version")\n"
+    output += "\nExplanation: \(line(details.explanation ?? "not computed by this lcq version"))\n"
+    output += "Best fix: \(line(details.bestFix ?? "not computed by this lcq version"))\n"
     let owners = CodeOwnerText.showLines(details.codeOwnersByRun)
     if !owners.isEmpty { output += "\n" + owners }
     for (name, rows) in [
@@ -45,7 +47,7 @@ public enum ConflictDetailsText {
         separator: "\n")
     }
     if let sample = details.sampleBlock {
-      output += "\nLatest block (\(details.sampleSource ?? "")):\n"
+      output += "\nLatest block (\(line(details.sampleSource ?? ""))):\n"
       for line in sample.split(separator: "\n", omittingEmptySubsequences: false) { output += "  \(line)\n" }
     }
     return output

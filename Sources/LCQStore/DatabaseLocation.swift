@@ -27,6 +27,18 @@ public enum DatabaseLocation {
     }
   }
 
+  /// What lcq warns of before opening `location`: a team store reached without TLS over a
+  /// network (``PostgresLocation/cleartextWarning``). Empty for a file, and for a URL that
+  /// cannot be read (opening it says why).
+  public static func warnings(_ location: String, environment: [String: String]) -> [String] {
+    switch scheme(of: location)?.lowercased() {
+    case "postgres", "postgresql":
+      guard let parsed = try? PostgresLocation(url: location, environment: environment) else { return [] }
+      return parsed.cleartextWarning.map { [$0] } ?? []
+    default: return []
+    }
+  }
+
   /// The URL scheme of `location` (`postgres` in `postgres://…`), or `nil` for a file path.
   public static func scheme(of location: String) -> String? {
     guard let range = location.range(of: "://") else { return nil }
@@ -37,34 +49,55 @@ public enum DatabaseLocation {
     return String(scheme)
   }
 
-  /// `location` as lcq prints it: a URL's password (`user:***@host`) and the values of query
-  /// parameters that hold secrets (`password`, `sslpassword`, and any key naming a `secret`,
-  /// `token` or `key`) masked as `***`. Every message, summary and table that shows where the
-  /// database is uses this form; a file path is shown as it is.
+  /// `location` as lcq prints it, whatever its shape (a password holding `/`, `#`, `?` or
+  /// `@` unescaped, a `%`-encoded parameter name): for a URL, nothing between `://` and the
+  /// **last** `@` but a plain user name (`user:***@host`, else `***@host`), no fragment, and
+  /// no query value but a valid `sslmode` or `connect_timeout` (`password=***`). Every message,
+  /// summary, table and MCP answer that shows where the database is uses this form; a file
+  /// path is shown as it is.
   public static func redacted(_ location: String) -> String {
     guard let schemeEnd = location.range(of: "://") else { return location }
     var result = String(location[..<schemeEnd.upperBound])
     var rest = location[schemeEnd.upperBound...]
-    // user:password@ before the host (the last @ of the authority, as libpq reads it).
-    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-    if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+    if let at = rest.lastIndex(of: "@") {
       let userInfo = rest[..<at]
-      if let colon = userInfo.firstIndex(of: ":") {
-        result += userInfo[..<colon] + ":***"
-      } else {
-        result += userInfo
-      }
+      let user = userInfo.prefix { $0 != ":" }
+      let plainUser =
+        !user.isEmpty && user.count <= 63
+        && user.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+      result += plainUser ? user + (user.count < userInfo.count ? ":***" : "") : "***"
       rest = rest[at...]
     }
-    guard let query = rest.firstIndex(of: "?") else { return result + rest }
+    var fragment = ""
+    if let hash = rest.firstIndex(of: "#") {
+      fragment = "#***"
+      rest = rest[..<hash]
+    }
+    guard let query = rest.firstIndex(of: "?") else { return result + rest + fragment }
     result += rest[...query]
     let parameters = rest[rest.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
     result += parameters.map { parameter -> String in
-      guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
-      let key = parameter[..<equals]
-      let secret = ["password", "secret", "token", "key"].contains { key.lowercased().contains($0) }
-      return secret ? key + "=***" : String(parameter)
+      let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let key = String(parts[0]).removingPercentEncoding ?? ""
+      guard isPlainWord(key) else { return "***" }
+      guard parts.count == 2 else { return key }
+      let value = String(parts[1])
+      let shown =
+        switch key {
+        case "sslmode": PostgresLocation.SSLMode(rawValue: value) != nil
+        case "connect_timeout":
+          !value.isEmpty && value.count <= 6 && value.allSatisfy(\.isASCII) && Int(value) != nil
+        default: false
+        }
+      return key + "=" + (shown ? value : "***")
     }.joined(separator: "&")
-    return result
+    return result + fragment
+  }
+
+  /// Whether `text` is a name a message may show as it is: 1 to 40 ASCII letters, digits and
+  /// `_`. Anything else in a URL may be part of a password that was not percent-encoded.
+  static func isPlainWord(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 40
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
   }
 }

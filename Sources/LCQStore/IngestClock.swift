@@ -22,14 +22,25 @@ public struct IngestClock: Sendable {
     year = calendar.component(.year, from: now)
   }
 
-  /// The unix time (whole seconds) of `timestamp`.
+  /// The unix time (whole seconds) of `timestamp`, `nil` when it cannot be a real time (the
+  /// occurrence then takes the ingest time): out of range in a field (`2024-99-99`), before
+  /// 1970, or more than a year after both the ingest time and this machine's clock (a
+  /// `9999-12-31` line would otherwise keep its conflict from ever being quiet).
   public func time(of timestamp: LogTimestamp) -> Int64? {
+    guard timestamp.isPlausible else { return nil }
     var resolved = timestamp
     if resolved.year == nil {
       resolved.year = year
       if let guess = seconds(resolved), guess > now + 86_400 { resolved.year = year - 1 }
     }
-    return seconds(resolved)
+    guard let time = seconds(resolved), time >= 0, time <= latestPlausible else { return nil }
+    return time
+  }
+
+  /// The latest time a log line may carry: a year after the ingest time or the machine's
+  /// clock, whichever is later.
+  private var latestPlausible: Int64 {
+    max(now, Int64(Date().timeIntervalSince1970)) + 366 * 86_400
   }
 
   private func seconds(_ timestamp: LogTimestamp) -> Int64? {

@@ -1,4 +1,5 @@
 import Foundation
+import LCQParsing
 
 /// Where a PostgreSQL database is and how to reach it, read as psql reads it: a
 /// `postgres://` or `postgresql://` URL in libpq's URI form, with the standard environment
@@ -40,6 +41,50 @@ public struct PostgresLocation: Sendable, Hashable {
     public var description: String
   }
 
+  /// What a message about the URL's shape adds: the usual cause is a password that was not
+  /// percent-encoded.
+  static let escapingHint =
+    "; if the password holds '/', '#', '?', '@' or ':', write them %2F, %23, %3F, %40 and %3A"
+
+  /// The `sslmode` when neither the URL nor `PGSSLMODE` gives one: `prefer` on this machine
+  /// (loopback traffic never leaves it), `require` for any other host, so that a password is
+  /// never sent in clear over a network because a URL left the mode out (libpq's default is
+  /// `prefer` everywhere).
+  public static func defaultSSLMode(host: String) -> SSLMode {
+    isLoopback(host) ? .prefer : .require
+  }
+
+  /// Whether `host` is this machine: `localhost`, an address in 127.0.0.0/8, or `::1`.
+  public static func isLoopback(_ host: String) -> Bool {
+    let name = host.lowercased()
+    if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name == "0:0:0:0:0:0:0:1" {
+      return true
+    }
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// A warning for a connection whose password may cross a network in clear (`sslmode`
+  /// `disable`, `allow` or `prefer` to a host that is not this machine), `nil` otherwise. It
+  /// names the host, never the password.
+  public var cleartextWarning: String? {
+    guard !Self.isLoopback(host), [.disable, .allow, .prefer].contains(sslMode) else { return nil }
+    return
+      "warning: sslmode=\(sslMode.rawValue) to \(InputEcho.excerpt(host)): the password and every row may cross the "
+      + "network unencrypted; use sslmode=require, or verify-full to check the server's certificate"
+  }
+
+  /// libpq's other connection parameters (PostgreSQL 16's list), which lcq does not take:
+  /// the only unknown names a message repeats.
+  static let libpqParameters: Set<String> = [
+    "hostaddr", "passfile", "channel_binding", "client_encoding", "options", "fallback_application_name",
+    "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+    "replication", "gssencmode", "sslcompression", "sslcert", "sslkey", "sslpassword", "sslcertmode",
+    "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer", "require_auth", "ssl_min_protocol_version",
+    "ssl_max_protocol_version", "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs",
+    "load_balance_hosts", "sslnegotiation",
+  ]
+
   /// The URL parameters lcq understands (libpq's names).
   static let knownParameters: Set<String> = [
     "host", "port", "user", "password", "dbname", "sslmode", "application_name", "connect_timeout",
@@ -63,9 +108,12 @@ public struct PostgresLocation: Sendable, Hashable {
         let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let key = try Self.decoded(parts[0])
         guard Self.knownParameters.contains(key) else {
+          // Named only when it is one of libpq's: any other "name" may be part of a password.
+          let named = Self.libpqParameters.contains(key) ? " '\(key)'" : ""
           throw Problem(
             description:
-              "unknown URL parameter '\(key)' (lcq knows \(Self.knownParameters.sorted().joined(separator: ", ")))"
+              "unknown URL parameter\(named) (lcq knows \(Self.knownParameters.sorted().joined(separator: ", ")))"
+              + Self.escapingHint
           )
         }
         parameters[key] = try Self.decoded(parts.count > 1 ? parts[1] : "")
@@ -113,7 +161,8 @@ public struct PostgresLocation: Sendable, Hashable {
     let portText =
       nonEmpty(parameters["port"]) ?? nonEmpty(urlPort) ?? nonEmpty(environment["PGPORT"]) ?? "5432"
     guard let port = Int(portText), (1...65_535).contains(port) else {
-      throw Problem(description: "port '\(portText)' is not a number from 1 to 65535")
+      // Not repeated: in a URL whose password holds an unescaped `/`, the "port" is part of it.
+      throw Problem(description: "the port is not a number from 1 to 65535" + Self.escapingHint)
     }
     self.port = port
     user =
@@ -122,18 +171,19 @@ public struct PostgresLocation: Sendable, Hashable {
     let pathName = try Self.decoded(path)
     database =
       nonEmpty(parameters["dbname"]) ?? nonEmpty(pathName) ?? nonEmpty(environment["PGDATABASE"]) ?? user
-    let modeText = nonEmpty(parameters["sslmode"]) ?? nonEmpty(environment["PGSSLMODE"]) ?? "prefer"
+    let modeText =
+      nonEmpty(parameters["sslmode"]) ?? nonEmpty(environment["PGSSLMODE"])
+      ?? Self.defaultSSLMode(host: host).rawValue
     guard let sslMode = SSLMode(rawValue: modeText) else {
       throw Problem(
-        description:
-          "sslmode '\(modeText)' is not one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        description: "sslmode is not one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     self.sslMode = sslMode
     applicationName = nonEmpty(parameters["application_name"]) ?? nonEmpty(environment["PGAPPNAME"]) ?? "lcq"
     let timeoutText =
       nonEmpty(parameters["connect_timeout"]) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "10"
     guard let timeout = Int(timeoutText), timeout >= 0 else {
-      throw Problem(description: "connect_timeout '\(timeoutText)' is not a whole number of seconds")
+      throw Problem(description: "connect_timeout is not a whole number of seconds")
     }
     connectTimeout = timeout == 0 ? 10 : max(timeout, 2)
     password = parameters["password"] ?? urlPassword ?? environment["PGPASSWORD"]

@@ -37,6 +37,13 @@ public final class Store: Sendable {
     /// artifact). A database with an older schema, or one another process is still creating,
     /// is migrated first when the user can write it, and refused when not.
     case readOnly
+    /// As ``readOnly``, but an older schema is never migrated, whoever can write the file: it
+    /// is refused with ``StoreError/needsMigration(path:from:to:)`` (`lcq mcp`, whose tools
+    /// promise an agent that they change nothing).
+    case readOnlyNeverMigrating
+
+    /// Whether the database is only read.
+    public var isReadOnly: Bool { self == .readOnly || self == .readOnlyNeverMigrating }
   }
 
   /// Opens (and, when needed and `mode` allows, migrates) the database at `path`.
@@ -53,14 +60,19 @@ public final class Store: Sendable {
     var isDirectory: ObjCBool = false
     let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
     if isDirectory.boolValue { throw .notADatabase(path: path, reason: "it is a folder") }
+    if !exists, (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil {
+      // SQLite would create the link's target with the umask's permissions, not lcq's 0600.
+      throw .notADatabase(
+        path: path, reason: "it is a symbolic link to nothing; lcq creates no database through a link")
+    }
     if !exists {
       if mode != .createIfMissing { throw .missing(path: path) }
       let folder = (path as NSString).deletingLastPathComponent
       if !folder.isEmpty, !fileManager.fileExists(atPath: folder) { throw .missingFolder(path: folder) }
-    } else if mode != .readOnly, !fileManager.isWritableFile(atPath: path) {
+    } else if !mode.isReadOnly, !fileManager.isWritableFile(atPath: path) {
       throw .readOnly(path: path)
     }
-    if mode == .readOnly {
+    if mode.isReadOnly {
       do {
         try Self.refuseForeignFile(at: path, exists: exists)
         let queue = try Self.readOnlyQueue(at: path)
@@ -73,7 +85,7 @@ public final class Store: Sendable {
         // An older schema, or a database another process is creating right now: a user who
         // can write the file migrates it (waiting for that process's migration to commit);
         // any other user is told who can.
-        if !fileManager.isWritableFile(atPath: path) {
+        if mode == .readOnlyNeverMigrating || !fileManager.isWritableFile(atPath: path) {
           throw StoreError.needsMigration(path: path, from: applied.count, to: Self.schemaVersion)
         }
       } catch let error as StoreError {

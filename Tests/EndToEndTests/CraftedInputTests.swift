@@ -313,7 +313,7 @@ final class CraftedInputTests: XCTestCase {
         XCTAssertEqual(result.status, 2, "\(arguments): \(output)")
         XCTAssertFalse(output.contains("s3cr3t") || output.contains("hunter2"), output)
         XCTAssertTrue(
-          output.contains("postgres://lcq:***@db.example/lcq?sslpassword=***&application_name=ci"), output)
+          output.contains("postgres://lcq:***@db.example/lcq?sslpassword=***&application_name=***"), output)
       }
     }
   }
@@ -365,7 +365,9 @@ final class CraftedInputTests: XCTestCase {
     let fingerprint = try XCTUnwrap(try fixture.rows(["top"]).first?["fingerprint"] as? String)
     let csv = try fixture.lcq(["show", fingerprint, "--format", "csv"]).stdout
     XCTAssertTrue(csv.contains("device,'\t=1+1,1"), csv)
-    XCTAssertTrue(csv.contains("os_version,\"'\r=2+2\",1"), csv)
+    // A carriage return is a control character: spelled out (security review 2, S10), which
+    // also keeps it from starting a formula.
+    XCTAssertTrue(csv.contains(#"os_version,\u{D}=2+2,1"#), csv)
     XCTAssertTrue(csv.contains("build,'  =3+3,1"), csv)
   }
 

@@ -2,7 +2,10 @@
 /// comma, a quote or a line break (quotes doubled). A field that a spreadsheet would read as a
 /// formula is prefixed with `'`: one whose first character, or first after blanks, is `=`, `+`,
 /// `-` or `@`, or that starts with a tab or a carriage return (OWASP's list of triggers).
-/// `lcq top --format csv` is data for a program, so the text is not otherwise cleaned.
+/// Each field has its control and bidi characters spelled out (``TerminalText/clean(_:keepingLineBreaks:)``,
+/// the rule of every output people read; line feeds and tabs are kept, a line feed quoted): a
+/// CSV file is opened in a terminal or a spreadsheet as often as by a program, and a label's
+/// escape sequence must reach neither.
 enum CSVText {
   static func render(_ table: ResultTable) -> String {
     var output = table.columns.map(field).joined(separator: ",") + "\r\n"
@@ -14,7 +17,7 @@ enum CSVText {
   }
 
   static func field(_ text: String) -> String {
-    var value = text
+    var value = TerminalText.clean(text, keepingLineBreaks: true)
     if isFormulaTrigger(value) { value = "'" + value }
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""

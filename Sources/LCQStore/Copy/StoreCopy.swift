@@ -12,6 +12,8 @@ public struct CopyResult: Sendable, Hashable {
   public var occurrences = 0
   /// Failed blocks (by identity).
   public var failedBlocks = 0
+  /// Notification records (what `lcq notify` posted or left pending).
+  public var notifications = 0
 }
 
 extension ConflictStore {
@@ -33,6 +35,7 @@ extension ConflictStore {
     let conflicts = try copyConflicts(from, to, &result)
     try copyAliases(from, to, conflicts: conflicts)
     try copyCodeOwners(from, to, runs: runs, conflicts: conflicts)
+    result.notifications = try copyNotifications(from, to, conflicts: conflicts)
     let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
     result.occurrences = try copyBatches(
       of: "occurrences", StoreCopy.occurrenceColumns, from, to, batchSize: batchSize
@@ -145,6 +148,37 @@ extension ConflictStore {
           ])
       }
     }
+  }
+
+  /// Copies what `lcq notify` recorded (schema 7) to the copied conflicts, so that a change
+  /// posted before the copy is not posted again from the destination. A live claim is not
+  /// copied (the run that holds it writes to the source); a change the destination holds
+  /// pending becomes sent when the source sent it. Returns how many rows were added or marked sent.
+  private func copyNotifications(_ from: QueryEngine, _ to: QueryEngine, conflicts: [Int64: Int64])
+    throws(StoreError) -> Int
+  {
+    let rows = try from.rows(
+      "SELECT conflict_id, change, state, attempts, last_error, sent_at FROM notifications ORDER BY conflict_id, change"
+    )
+    guard !rows.isEmpty else { return 0 }
+    var changed = 0
+    try to.transaction { engine throws(StoreError) in
+      for row in rows {
+        guard let conflict = row.integer("conflict_id").flatMap({ conflicts[$0] }) else { continue }
+        changed += try engine.execute(
+          """
+          INSERT INTO notifications (conflict_id, change, state, attempts, last_error, sent_at)
+          VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (conflict_id, change) DO UPDATE SET state = 'sent', sent_at = excluded.sent_at
+          WHERE excluded.state = 'sent' AND notifications.state <> 'sent'
+          """,
+          [
+            .integer(conflict), .text(try row.requiredText("change")), .text(try row.requiredText("state")),
+            row["attempts"].queryValue, row["last_error"].queryValue, row["sent_at"].queryValue,
+          ])
+      }
+    }
+    return changed
   }
 
   /// Copies the fingerprint aliases (an older version's fingerprints, schema 6) to the copied

@@ -170,6 +170,12 @@ final class PostgresLink: @unchecked Sendable {
       return .postgres(path: displayPath, message: "the server said: \(message)", sqlState: state)
     }
     switch error.code {
+    case .sslUnsupported:
+      return .postgres(
+        path: displayPath,
+        message: "the server does not offer TLS, and the sslmode asks for it (the default for a host that is "
+          + "not this machine is require); enable ssl on the server, or give sslmode=disable knowingly",
+        sqlState: nil)
     case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
       let reason = error.underlying.map { "\($0)" } ?? "the connection was closed"
       return .postgresUnreachable(path: displayPath, message: reason)

@@ -126,7 +126,7 @@ public final class PostgresStore: @unchecked Sendable {
     if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
     if Set(known).isSubset(of: applied) { return }
     // A reader (often a role that may only SELECT) never migrates: it says who must.
-    if mode == .readOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
+    if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
     try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
     defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
     try link.rows("CREATE TABLE IF NOT EXISTS lcq_migrations (identifier TEXT PRIMARY KEY)")

@@ -126,7 +126,7 @@ struct AgentTools: Sendable {
   /// Runs `body` on the store opened for reading; a store error becomes the call's error.
   private func reading<T>(_ body: (any ConflictStore) throws(StoreError) -> T) throws(ToolError) -> T {
     do {
-      return try body(try database.open(.read))
+      return try body(try database.open(.readNeverMigrating))
     } catch {
       throw ToolError("lcq: \(error)")
     }

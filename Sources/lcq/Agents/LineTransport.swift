@@ -21,8 +21,9 @@ actor LineTransport: Transport {
   nonisolated let logger = Logger(label: "lcq.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
   private let messages: AsyncThrowingStream<Data, any Error>
   private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
-  /// Requests read and not answered yet.
-  private var unanswered = 0
+  /// The ids of the requests read and not answered yet (an answer to anything else, such as
+  /// the SDK's parse error with an id of its own making, answers none of them).
+  private var unanswered: Set<String> = []
   private var inputEnded = false
   private var finished = false
 
@@ -44,21 +45,50 @@ actor LineTransport: Transport {
     var line = data
     line.append(UInt8(ascii: "\n"))
     try Self.writeAll(line)
-    unanswered -= Self.counted(data, keys: ["result", "error"])
-    if inputEnded, unanswered <= 0 { finish() }
+    lastAnswer = Date()
+    unanswered.subtract(Self.ids(in: data, keys: ["result", "error"]))
+    if inputEnded, unanswered.isEmpty { finish() }
   }
 
   // MARK: Reading (on the reader thread)
 
   fileprivate func received(_ message: Data) {
-    unanswered += Self.counted(message, keys: ["method"])
-    continuation.yield(message)
+    // A request whose id JSON-RPC does not allow (a fraction, a boolean, an object, an array,
+    // an integer too large) is answered here with "invalid request" and id null: the SDK would
+    // never answer it, and the client would wait for ever.
+    let sorted = RequestIds.sort(message)
+    for _ in 0..<sorted.refused {
+      try? Self.writeAll(Data((RequestIds.invalidIdAnswer + "\n").utf8))
+    }
+    guard let kept = sorted.kept else { return }
+    unanswered.formUnion(Self.ids(in: kept, keys: ["method"]))
+    continuation.yield(kept)
   }
 
   fileprivate func ended() {
     inputEnded = true
-    if unanswered <= 0 { finish() }
+    if unanswered.isEmpty { finish() }
+    // Whatever is still counted as unanswered, the server stops once nothing has been answered
+    // for a while after its input ended: a client that closed its side gets no more.
+    let grace = Self.graceAfterInput
+    Task { [weak self] in
+      while let self {
+        let quiet = await self.secondsSinceLastAnswer()
+        if quiet >= grace {
+          await self.finish()
+          return
+        }
+        try? await Task.sleep(nanoseconds: UInt64((grace - quiet) * 1e9) + 1_000_000)
+      }
+    }
   }
+
+  /// How long the server waits, once its input has ended, after its last answer before it
+  /// stops although a request seems unanswered.
+  static let graceAfterInput = 30.0
+  private var lastAnswer = Date()
+
+  private func secondsSinceLastAnswer() -> Double { Date().timeIntervalSince(lastAnswer) }
 
   private func finish() {
     guard !finished else { return }
@@ -149,14 +179,22 @@ actor LineTransport: Transport {
     }
   }
 
-  /// How many JSON-RPC messages in `data` (one, or a batch) have an `id` and one of `keys`:
-  /// requests (`method`) or answers (`result`, `error`).
-  private static func counted(_ data: Data, keys: Set<String>) -> Int {
-    guard let value = try? JSONSerialization.jsonObject(with: data) else { return 0 }
+  /// The ids of the JSON-RPC messages in `data` (one, or a batch) that have one of `keys`:
+  /// requests (`method`) or answers (`result`, `error`), each written with its type (`s:` a
+  /// string, `n:` a number) so that `"1"` and `1` stay apart.
+  private static func ids(in data: Data, keys: Set<String>) -> [String] {
+    guard let value = try? JSONSerialization.jsonObject(with: data) else { return [] }
     let messages = (value as? [Any]) ?? [value]
-    return messages.filter { message in
-      guard let object = message as? [String: Any], object["id"] != nil else { return false }
-      return object.keys.contains(where: keys.contains)
-    }.count
+    return messages.compactMap { message in
+      guard let object = message as? [String: Any], object.keys.contains(where: keys.contains) else {
+        return nil
+      }
+      switch object["id"] {
+      case let text as String: return "s:" + text
+      case let number as NSNumber: return "n:" + number.stringValue
+      default: return nil
+      }
+    }
   }
+
 }

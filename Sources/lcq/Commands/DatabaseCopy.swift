@@ -24,11 +24,10 @@ extension LCQCommand.Database {
     @Option(help: .hidden) var batchSize = 500
 
     mutating func run() throws {
-      let environment = ProcessInfo.processInfo.environment
       let result: CopyResult
       do {
-        let source = try DatabaseLocation.open(from, mode: .readOnly, environment: environment)
-        let destination = try DatabaseLocation.open(to, mode: .createIfMissing, environment: environment)
+        let source = try openDatabase(from, mode: .readOnly)
+        let destination = try openDatabase(to, mode: .createIfMissing)
         result = try destination.copy(from: source, batchSize: max(1, batchSize))
       } catch {
         StandardError.write("lcq: \(error)")
@@ -36,7 +35,8 @@ extension LCQCommand.Database {
       }
       StandardError.write(
         "lcq: copied \(result.runs) runs, \(result.conflicts) conflicts (\(result.conflictsKept) already there), "
-          + "\(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.templates) block templates"
+          + "\(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.templates) block templates, "
+          + "\(result.notifications) notification records"
           + " → \(DatabaseLocation.redacted(to))")
     }
   }

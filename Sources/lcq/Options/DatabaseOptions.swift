@@ -28,6 +28,10 @@ struct DatabaseOptions: ParsableArguments {
     /// Reads an existing database, read-only and without migrating (every query, `check`,
     /// `report`, `db stats`).
     case read
+    /// Reads an existing database and never migrates it, whoever could: an older schema is
+    /// refused with the command that upgrades it (`lcq mcp`'s tools, which promise to change
+    /// nothing).
+    case readNeverMigrating
   }
 
   /// Opens the database for `access`.
@@ -45,7 +49,18 @@ struct DatabaseOptions: ParsableArguments {
       case .create: .createIfMissing
       case .write: .existing
       case .read: .readOnly
+      case .readNeverMigrating: .readOnlyNeverMigrating
       }
-    return try DatabaseLocation.open(path, mode: mode, environment: ProcessInfo.processInfo.environment)
+    return try openDatabase(path, mode: mode)
   }
+}
+
+/// Opens the store at `location` (``DatabaseLocation/open(_:mode:environment:)``), first saying on
+/// stderr what lcq warns of (a password that may cross a network in clear).
+func openDatabase(_ location: String, mode: Store.OpenMode) throws(StoreError) -> any ConflictStore {
+  let environment = ProcessInfo.processInfo.environment
+  for warning in DatabaseLocation.warnings(location, environment: environment) {
+    StandardError.write("lcq: \(warning)")
+  }
+  return try DatabaseLocation.open(location, mode: mode, environment: environment)
 }

@@ -17,7 +17,11 @@ struct PictureWriter {
   init(directory path: String) throws {
     directory = URL(fileURLWithPath: path, isDirectory: true)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // Owner-only, as the database's folder (or as $LCQ_FILE_MODE says): the names of the
+      // pictures say which logs were read.
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: Int(FilePermissions.folderMode())])
     } catch {
       throw ValidationError("--svg \(path): cannot make the directory: \(error.localizedDescription)")
     }
