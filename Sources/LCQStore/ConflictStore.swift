@@ -45,6 +45,12 @@ public protocol ConflictStore: AnyObject, Sendable {
   var queries: QueryEngine { get }
   /// Counts of everything stored, and the file's size.
   func statistics() throws(StoreError) -> StoreStatistics
+  /// Ends this process's use of the store, once every write is done: the SQLite file takes back
+  /// what its write-ahead log holds (so a plain copy of the `.sqlite` file is the whole
+  /// history) and closes its connections; the team store closes its connection. Best effort:
+  /// what a writer elsewhere still holds stays where SQLite keeps it, and the last writer to
+  /// close folds it in.
+  func close()
 }
 /// Where one reanalysis writes what it decided (``ReanalysisWriter`` for SQLite).
 public protocol ReanalysisRecorder: AnyObject {
@@ -60,6 +66,15 @@ public protocol ReanalysisRecorder: AnyObject {
 extension Store: ConflictStore {
   /// The number of migrations this binary carries.
   public var schemaVersion: Int { Self.schemaVersion }
+
+  /// Checkpoints the write-ahead log into the database file (`TRUNCATE`: the `-wal` file is
+  /// left empty) and closes the pool. A process that exits without it may leave every row it
+  /// wrote in `-wal`, and a copy of the `.sqlite` file alone would be an empty database.
+  public func close() {
+    guard let pool = pool as? DatabasePool else { return }  // opened read-only: nothing written
+    try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    try? pool.close()
+  }
 
   /// Statements on this file's connection pool: reads on a snapshot, changes in a write
   /// transaction.

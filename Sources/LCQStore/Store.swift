@@ -74,6 +74,7 @@ public final class Store: Sendable {
     }
     if mode.isReadOnly {
       do {
+        try Self.waitForCreation(at: path)
         try Self.refuseForeignFile(at: path, exists: exists)
         let queue = try Self.readOnlyQueue(at: path)
         let applied = try queue.read { db in try Self.appliedMigrations(db) }
@@ -165,6 +166,37 @@ public final class Store: Sendable {
     // Checked here, on a read-only connection: opening a pool may write to the file.
     let unknown = applied.subtracting(EmbeddedSQL.migrations.map(\.name))
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
+  }
+
+  /// Waits up to 2 s for the file at `path` to hold lcq's tables when it holds no table at all
+  /// (empty, or an SQLite header and nothing else): an ingest that is creating it commits its
+  /// schema within milliseconds. One that stays so is not a database a reader may turn into
+  /// one: refused, and left as it was.
+  static func waitForCreation(at path: String) throws(StoreError) {
+    let deadline = Date().addingTimeInterval(2)
+    while isUnborn(path) {
+      guard Date() < deadline else {
+        throw .notADatabase(
+          path: path, reason: "it is empty; an `lcq ingest --db` of it makes it one")
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  /// Whether the file at `path` is empty, or an SQLite database without a single table.
+  private static func isUnborn(_ path: String) -> Bool {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+      return false
+    }
+    if size == 0 { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    let header = handle.readData(ofLength: 16)
+    try? handle.close()
+    guard header == Data("SQLite format 3\0".utf8), let queue = try? readOnlyQueue(at: path) else {
+      return false
+    }
+    let tables = try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+    return tables == 0
   }
 
   /// One read-only connection to the database at `path`.

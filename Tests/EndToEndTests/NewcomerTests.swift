@@ -90,14 +90,25 @@ final class NewcomerTests: XCTestCase {
       try fixture.python(applied), "\(LCQProcess.migrationCount)", "the owner's read migrated the database")
   }
 
-  /// A database file an ingest has just created (empty: its migration is not yet committed)
-  /// is read as an empty database by a reader who can write it, not refused as schema 0.
+  /// A database file an ingest has just created (empty: its schema is not yet committed) is
+  /// waited for by a reader, which then answers from it, not refused as schema 0; one that
+  /// stays empty is refused (``WholeFileTests``).
   func testAReaderOfADatabaseBeingCreatedWaitsForItsSchema() throws {
     FileManager.default.createFile(atPath: fixture.database, contents: Data())
-    let top = try fixture.lcq(["top", "--format", "json"])
-    XCTAssertEqual(top.status, 0, top.stderr)
-    XCTAssertEqual(top.stderr, "")
-    XCTAssertEqual(top.stdout, "{\"schema\":\"lcq-top/1\",\"conflicts\":[]}\n")
+    let fixture = self.fixture!
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var top: Result<LCQProcess.Result, any Error>?
+    DispatchQueue.global().async {
+      top = Result { try fixture.lcq(["top", "--format", "json", "--owner", "all"]) }
+      done.signal()
+    }
+    Thread.sleep(forTimeInterval: 0.3)  // the reader is waiting on the empty file
+    XCTAssertEqual(try fixture.lcq(["ingest", LCQProcess.corpusFile("009")]).status, 0)
+    done.wait()
+    let answer = try XCTUnwrap(top).get()
+    XCTAssertEqual(answer.status, 0, answer.stderr)
+    XCTAssertEqual(answer.stderr, "")
+    XCTAssertTrue(answer.stdout.hasPrefix("{\"schema\":\"lcq-top/1\",\"conflicts\":["), answer.stdout)
   }
 
   /// `lcq check` on a build or run no ingest recorded exits 2 with one line, whatever the

@@ -5,6 +5,9 @@ import PostgresNIO
 /// written once, against ``QueryEngine``), so a query cannot mean two things.
 
 extension PostgresStore: ConflictStore {
+  /// Nothing to fold in: the connection closes when the store is released.
+  public func close() {}
+
   /// A ``PostgresIngestRun`` on this database.
   public func beginIngest(_ metadata: RunMetadata, clock: IngestClock) throws(StoreError) -> any IngestRun {
     try PostgresIngestRun(store: self, metadata: metadata, clock: clock)

@@ -28,6 +28,7 @@ extension LCQCommand.Database {
       do {
         let source = try openDatabase(from, mode: .readOnly)
         let destination = try openDatabase(to, mode: .createIfMissing)
+        defer { destination.close() }
         result = try destination.copy(from: source, batchSize: max(1, batchSize))
       } catch {
         StandardError.write("lcq: \(error)")

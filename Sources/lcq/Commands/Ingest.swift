@@ -55,6 +55,8 @@ extension LCQCommand {
         StandardError.write("lcq: \(error)")
         throw ExitStatus.databaseError
       }
+      // When lcq exits, every row is in the database file itself (a copy of it is whole).
+      defer { store.close() }
       let quarantine = CrashQuarantine.path(forDatabase: store.path)
       let quarantined = CrashQuarantine.keys(at: quarantine)
       if !quarantined.isEmpty {

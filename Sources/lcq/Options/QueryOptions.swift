@@ -56,6 +56,8 @@ func usingStore<T>(
 {
   do {
     let store = try options.open(access)
+    // Every row written is in the database file itself when lcq exits (``ConflictStore/close()``).
+    defer { store.close() }
     return try body(store)
   } catch {
     StandardError.write("lcq: \(error)")
