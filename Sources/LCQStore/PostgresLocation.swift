@@ -25,7 +25,7 @@ public struct PostgresLocation: Sendable, Hashable {
   /// The name the server shows for the connection.
   public var applicationName: String
   /// How long one attempt to connect may take, in seconds (`connect_timeout`, else
-  /// `PGCONNECT_TIMEOUT`, else 10; libpq waits forever for 0, lcq for 10).
+  /// `PGCONNECT_TIMEOUT`, else 5; libpq waits forever for 0, lcq for 5).
   public var connectTimeout: Int
 
   /// libpq's `sslmode` values, from never to always with the server's identity checked.
@@ -181,11 +181,11 @@ public struct PostgresLocation: Sendable, Hashable {
     self.sslMode = sslMode
     applicationName = nonEmpty(parameters["application_name"]) ?? nonEmpty(environment["PGAPPNAME"]) ?? "lcq"
     let timeoutText =
-      nonEmpty(parameters["connect_timeout"]) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "10"
+      nonEmpty(parameters["connect_timeout"]) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "5"
     guard let timeout = Int(timeoutText), timeout >= 0 else {
       throw Problem(description: "connect_timeout is not a whole number of seconds")
     }
-    connectTimeout = timeout == 0 ? 10 : max(timeout, 2)
+    connectTimeout = timeout == 0 ? 5 : max(timeout, 2)
     password = parameters["password"] ?? urlPassword ?? environment["PGPASSWORD"]
     if password == nil {
       let file =

@@ -116,6 +116,40 @@ final class PostgresFaultTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(started), 15)
   }
 
+  /// A refused connection and a server that never answers each get one sentence that says what
+  /// to check, within a few seconds, with the default settings.
+  func testARefusedConnectionAndASilentServerSayWhatToCheckQuickly() throws {
+    let port = try PostgresTestServer.closedPort()
+    var started = Date()
+    let refused = try LCQProcess.run(["top", "--db", "postgres://lcq:pw@127.0.0.1:\(port)/nothing"])
+    XCTAssertEqual(refused.status, 2)
+    XCTAssertEqual(
+      refused.stderr,
+      "lcq: postgres://lcq:***@127.0.0.1:\(port)/nothing: cannot reach the server: nothing is listening at "
+        + "127.0.0.1:\(port) (connection refused): is the server running, and is the port right?\n")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+
+    // A listener that takes the connection and never answers.
+    let silent = try PythonServer(
+      script: """
+        import socket, sys, time
+        server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen(8)
+        print(server.getsockname()[1], flush=True)
+        held = []
+        while True:
+            held.append(server.accept()[0])
+        """)
+    started = Date()
+    let timedOut = try LCQProcess.run(["top", "--db", "postgres://lcq:pw@127.0.0.1:\(silent.port)/nothing"])
+    XCTAssertEqual(timedOut.status, 2)
+    XCTAssertEqual(
+      timedOut.stderr,
+      "lcq: postgres://lcq:***@127.0.0.1:\(silent.port)/nothing: cannot reach the server: no answer from "
+        + "127.0.0.1:\(silent.port) within 5 s (connect_timeout): is the host right, and does a firewall let lcq through?\n"
+    )
+    XCTAssertLessThan(Date().timeIntervalSince(started), 8)
+  }
+
   func testAStatementTimeoutStopsWithOneLineAndARerunStoresWhatIsMissing() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()

@@ -69,7 +69,7 @@ final class PostgresLocationTests: XCTestCase {
   }
 
   func testConnectTimeoutFromTheURLOrTheEnvironment() throws {
-    XCTAssertEqual(try PostgresLocation(url: "postgres://h/d", environment: bare).connectTimeout, 10)
+    XCTAssertEqual(try PostgresLocation(url: "postgres://h/d", environment: bare).connectTimeout, 5)
     XCTAssertEqual(
       try PostgresLocation(url: "postgres://h/d?connect_timeout=30", environment: bare).connectTimeout, 30)
     var environment = bare
@@ -79,7 +79,7 @@ final class PostgresLocationTests: XCTestCase {
     XCTAssertEqual(
       try PostgresLocation(url: "postgres://h/d?connect_timeout=1", environment: bare).connectTimeout, 2)
     XCTAssertEqual(
-      try PostgresLocation(url: "postgres://h/d?connect_timeout=0", environment: bare).connectTimeout, 10)
+      try PostgresLocation(url: "postgres://h/d?connect_timeout=0", environment: bare).connectTimeout, 5)
     XCTAssertThrowsError(try PostgresLocation(url: "postgres://h/d?connect_timeout=soon", environment: bare))
   }
 

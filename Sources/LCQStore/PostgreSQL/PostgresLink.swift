@@ -47,8 +47,34 @@ final class PostgresLink: @unchecked Sendable {
       ).wait()
       return PostgresLink(connection: connection, displayPath: displayPath)
     } catch {
-      throw Self.storeError(error, displayPath: displayPath)
+      throw Self.connectionError(error, location: location, displayPath: displayPath)
     }
+  }
+
+  /// Why a connection could not be made, in one sentence that says what to check: nothing
+  /// listening, no answer in time, or what ``storeError(_:displayPath:)`` makes of the rest.
+  static func connectionError(_ error: any Error, location: PostgresLocation, displayPath: String)
+    -> StoreError
+  {
+    let text = "\(error) \((error as? PSQLError)?.underlying.map { "\($0)" } ?? "")"
+    let address =
+      location.host.contains(":")
+      ? "[\(location.host)]:\(location.port)" : "\(location.host):\(location.port)"
+    if text.contains("Connection refused") {
+      return .postgresUnreachable(
+        path: displayPath,
+        message:
+          "nothing is listening at \(address) (connection refused): is the server running, and is the port right?"
+      )
+    }
+    if text.contains("Connect timeout") || text.contains("connectTimeout") {
+      return .postgresUnreachable(
+        path: displayPath,
+        message:
+          "no answer from \(address) within \(location.connectTimeout) s (connect_timeout): is the host right, "
+          + "and does a firewall let lcq through?")
+    }
+    return storeError(error, displayPath: displayPath)
   }
 
   /// The TLS settings for libpq's `sslmode`: `disable` never, `allow` and `prefer` when the

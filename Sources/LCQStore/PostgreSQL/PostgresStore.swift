@@ -38,10 +38,10 @@ public final class PostgresStore: @unchecked Sendable {
       throw .postgres(path: url, message: error.description, sqlState: nil)
     }
     reconnectWindow = environment["LCQ_RECONNECT_SECONDS"].flatMap(Double.init).map { max(0, $0) } ?? 60
-    // A server that is starting or restarting is waited for a little; one that is not there
-    // at all is said at once after that (a typo in the host should not hang a CI job a minute).
+    // A server that is starting or restarting is waited for a little (3 s); one that is not
+    // there at all is said at once after that (a typo in the host should not hang a CI job).
     link = try Self.connectRetrying(
-      location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 10)))
+      location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 3)))
     try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
   }
 
