@@ -56,7 +56,7 @@ public enum ConflictDetailsText {
   static func markdown(_ details: ConflictDetails) -> String {
     var output = "### \(MarkdownText.escape(details.title))\n\n"
     output += "`\(details.fingerprint)` · \(statusText(details)) · \(details.verdict) · "
-    output += "\(details.occurrences) occurrences in \(details.runs) runs · "
+    output += "\(counted(details.occurrences, "occurrence")) in \(counted(details.runs, "run")) · "
     output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
     output +=
       "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
@@ -107,7 +107,7 @@ public enum ConflictDetailsText {
       ])
   }
 
-  static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+  static func counted(_ count: Int, _ noun: String) -> String { Wording.counted(count, noun) }
 
   static func statusText(_ details: ConflictDetails) -> String {
     details.status == .resolved

@@ -25,6 +25,11 @@ struct LCQCommand: ParsableCommand {
   /// keeps 1 for "conflicts found"), every other command with 64.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    let commands = configuration.subcommands.map { $0._commandName }
+    if let hint = CommandLineHints.hint(for: arguments, commands: commands) {
+      StandardError.write("lcq: \(hint)")
+      Foundation.exit(arguments.first == "check" ? 2 : 64)
+    }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

@@ -394,6 +394,7 @@ final class PostgresCommandTests: XCTestCase {
     let refused = try LCQProcess.run(["ignore", fingerprints[2], "--db", reader])
     XCTAssertEqual(refused.status, 2)
     XCTAssertTrue(refused.stderr.contains("permission denied"), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("need the writer's role (docs/team.md)"), refused.stderr)
     XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
     XCTAssertFalse(refused.stderr.contains("change-me-reader"))
   }

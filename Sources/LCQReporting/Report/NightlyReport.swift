@@ -75,12 +75,13 @@ public struct NightlyReport: Sendable {
     }
     var warnings: [String] = []
     if health?.lines.integer == 0 {
-      warnings.append("\(runs) ingest run(s) \(window) read no log line at all.")
+      warnings.append("\(Wording.counted(runs, "ingest run")) \(window) read no log line at all.")
     }
     let unfinished = health?.unfinishedRuns.integer ?? 0
     if unfinished > 0 {
       warnings.append(
-        "\(unfinished) ingest run(s) \(window) did not finish (killed, failed or still running).")
+        "\(Wording.counted(unfinished, "ingest run")) \(window) did not finish (killed, failed or still running)."
+      )
     }
     let unparsed = health?.unparsedPercent.real ?? 0
     if unparsed > Self.unparsedWarningPercent {
@@ -108,6 +109,12 @@ enum ReportNumbers {
   /// `1 occurrence`, `12 occurrences`, `1,234 device models` (the plural adds an s).
   static func counted(_ value: Int64, _ noun: String) -> String {
     grouped(value) + " " + (value == 1 ? noun : noun + "s")
+  }
+
+  /// Device models counted, or "device models unknown" when no run said its device (0 would
+  /// read as "seen on no device").
+  static func devices(_ value: Int64) -> String {
+    value == 0 ? "device models unknown" : counted(value, "device model")
   }
 
   /// A decimal with at most two fraction digits, trailing zeros dropped (`12.5`, `3`, `0.33`).

@@ -47,7 +47,10 @@ public enum ReportHTML {
           ReportNumbers.change(occurrences: occurrences, baselineDailyMean: mean, windowDays: windowDays)),
         stat("conflicts", ReportNumbers.grouped(volume?.conflicts.integer ?? 0)),
         stat("runs", ReportNumbers.grouped(volume?.runs.integer ?? 0)),
-        stat("device models", ReportNumbers.grouped(volume?.devices.integer ?? 0)),
+        stat(
+          "device models",
+          (volume?.devices.integer ?? 0) == 0
+            ? "unknown" : ReportNumbers.grouped(volume?.devices.integer ?? 0)),
         stat("daily mean, \(report.baselineDays) days before", ReportNumbers.decimal(mean)),
       ],
       "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean, baselineDays: report.baselineDays),
@@ -106,7 +109,7 @@ public enum ReportHTML {
         "verdict": row.verdict.text ?? "",
         "occurrences": ReportNumbers.counted(row.occurrences.integer, "occurrence"),
         "runs": ReportNumbers.counted(row.runs.integer, "run"),
-        "devices": ReportNumbers.counted(row.devices.integer, "device model"),
+        "devices": ReportNumbers.devices(row.devices.integer),
         "firstSeen": row.firstSeen.text ?? "",
         "lastSeen": row.lastSeen.text ?? "",
         "lastBuild": row.lastBuild.text ?? "—",

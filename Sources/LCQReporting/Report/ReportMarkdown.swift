@@ -65,8 +65,9 @@ public enum ReportMarkdown {
     let change = ReportNumbers.change(occurrences: occurrences, baselineDailyMean: mean, windowDays: days)
     let conflicts = ReportNumbers.counted(volume?.conflicts.integer ?? 0, "conflict")
     let runs = ReportNumbers.counted(volume?.runs.integer ?? 0, "run")
-    let devices = ReportNumbers.counted(volume?.devices.integer ?? 0, "device model")
-    return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) on \(devices) "
+    let deviceCount = volume?.devices.integer ?? 0
+    let devices = deviceCount == 0 ? "(device models unknown)" : "on " + ReportNumbers.devices(deviceCount)
+    return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) \(devices) "
       + "(\(change) against the \(report.baselineDays)-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
   }
 
@@ -80,7 +81,7 @@ public enum ReportMarkdown {
       let fix = row.bestFix.text.map(MarkdownText.escape) ?? "—"
       output +=
         "| \(index + 1) | \(conflict(row)) | \(ReportNumbers.grouped(row.occurrences.integer)) | "
-        + "\(ReportNumbers.grouped(row.runs.integer)) | \(ReportNumbers.grouped(row.devices.integer)) | \(fix) |\n"
+        + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | \(fix) |\n"
     }
     return output + "\n"
   }

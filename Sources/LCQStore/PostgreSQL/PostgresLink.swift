@@ -193,7 +193,12 @@ final class PostgresLink: @unchecked Sendable {
       if let state, state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
         return .postgresUnreachable(path: displayPath, message: "\(message) (SQLSTATE \(state))")
       }
-      return .postgres(path: displayPath, message: "the server said: \(message)", sqlState: state)
+      // A reader's role (docs/team.md) refused a write: say which role the command needs.
+      let hint =
+        state == "42501"
+        ? "; this role may not write: ingest, resolve, ignore, reopen, notify and db commands need the "
+          + "writer's role (docs/team.md)" : ""
+      return .postgres(path: displayPath, message: "the server said: \(message)\(hint)", sqlState: state)
     }
     switch error.code {
     case .sslUnsupported:

@@ -77,6 +77,7 @@ extension LCQCommand {
       var pictures = try svg.map(PictureWriter.init(directory:))
       let codeOwners = try source.map()
       var failedInputs = 0
+      CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq analyze")
       for input in files.isEmpty ? ["-"] : files {
         do {
           let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount

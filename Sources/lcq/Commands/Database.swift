@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LCQPipeline
 import LCQReporting
 import LCQStore
@@ -35,10 +36,15 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
+        let location = database.resolved.path
+        let isNewFile =
+          DatabaseLocation.scheme(of: location) == nil
+          && ((try? FileManager.default.attributesOfItem(atPath: location))?[.size] as? Int ?? 0) == 0
         let (path, schema) = try usingStore(database, access: .create) { store throws(StoreError) in
           (store.displayPath, store.schemaVersion)
         }
-        StandardError.write("lcq: \(path): schema \(schema), up to date")
+        StandardError.write(
+          "lcq: \(path): " + (isNewFile ? "created, schema \(schema)" : "schema \(schema), up to date"))
       }
     }
 
@@ -68,8 +74,10 @@ extension LCQCommand {
           try store.prune(before: cutoff)
         }
         StandardError.write(
-          "lcq: pruned \(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.runs) runs, "
-            + "\(result.conflicts) conflicts, \(result.templates) block templates")
+          "lcq: pruned \(Wording.counted(result.occurrences, "occurrence")), "
+            + "\(Wording.counted(result.failedBlocks, "failed block")), \(Wording.counted(result.runs, "run")), "
+            + "\(Wording.counted(result.conflicts, "conflict")), \(Wording.counted(result.templates, "block template"))"
+        )
       }
     }
 
@@ -107,8 +115,9 @@ extension LCQCommand {
           try Reanalysis.run(on: store)
         }
         StandardError.write(
-          "lcq: reanalysed \(result.occurrences) occurrences: \(result.changed) changed, "
-            + "\(result.newConflicts) new conflicts, \(result.removedConflicts) conflicts removed, "
+          "lcq: reanalysed \(Wording.counted(result.occurrences, "occurrence")): \(result.changed) changed, "
+            + "\(Wording.counted(result.newConflicts, "new conflict")), "
+            + "\(Wording.counted(result.removedConflicts, "conflict")) removed, "
             + "\(result.recovered) failed blocks recovered, \(result.unreadable) unreadable")
       }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LCQReporting
 import LCQStore
 
 extension LCQCommand.Database {
@@ -35,9 +36,10 @@ extension LCQCommand.Database {
         throw ExitStatus.databaseError
       }
       StandardError.write(
-        "lcq: copied \(result.runs) runs, \(result.conflicts) conflicts (\(result.conflictsKept) already there), "
-          + "\(result.occurrences) occurrences, \(result.failedBlocks) failed blocks, \(result.templates) block templates, "
-          + "\(result.notifications) notification records"
+        "lcq: copied \(Wording.counted(result.runs, "run")), \(Wording.counted(result.conflicts, "conflict")) "
+          + "(\(result.conflictsKept) already there), \(Wording.counted(result.occurrences, "occurrence")), "
+          + "\(Wording.counted(result.failedBlocks, "failed block")), \(Wording.counted(result.templates, "block template")), "
+          + "\(Wording.counted(result.notifications, "notification record"))"
           + " → \(DatabaseLocation.redacted(to))")
     }
   }

@@ -42,6 +42,7 @@ extension LCQCommand {
 
     mutating func run() throws {
       Interruption.install()
+      CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq ingest")
       let inputs = files.isEmpty ? ["-"] : files
       let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
       let clock = origin.clock

@@ -85,7 +85,7 @@ extension LCQCommand {
         do {
           try FilePermissions.writeAtomically(Data(text.utf8), toPath: out)
         } catch {
-          StandardError.write("lcq: \(out): cannot write the report: \(error.localizedDescription)")
+          StandardError.write("lcq: \(out): cannot write the report: \(Self.reason(writing: out, error))")
           throw ExitCode(1)
         }
       } else {
@@ -95,6 +95,22 @@ extension LCQCommand {
         try Notify.post(
           since: scope.since, app: app, owner: owner, team: team.team, webhook: webhook, database: database)
       }
+    }
+
+    /// Why `path` could not be written, in lcq's words: a missing folder or one lcq may not write
+    /// is named; anything else is the system's reason.
+    static func reason(writing path: String, _ error: any Error) -> String {
+      let folder = (path as NSString).deletingLastPathComponent
+      var isFolder: ObjCBool = false
+      let shown = folder.isEmpty ? "." : folder
+      if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+        return "the folder \(shown) does not exist (make it first: mkdir -p \(shown))"
+      }
+      if !isFolder.boolValue, !folder.isEmpty { return "\(shown) is not a folder" }
+      if !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
+        return "the folder \(shown) cannot be written"
+      }
+      return (error as NSError).localizedFailureReason ?? error.localizedDescription
     }
   }
 }

@@ -1,3 +1,4 @@
+import LCQReporting
 import LCQStore
 
 #if canImport(Glibc)
@@ -17,7 +18,8 @@ struct ProgressLine {
     lastDraw = .now
     drawn = true
     StandardError.writeRaw(
-      "\r\u{1B}[Klcq: \(totals.blocks) blocks · \(totals.conflicts) conflicts (\(totals.newConflicts) new) · \(totals.unparsed) unparsed"
+      "\r\u{1B}[Klcq: \(Wording.counted(totals.blocks, "block")) · \(Wording.counted(totals.conflicts, "conflict")) "
+        + "(\(totals.newConflicts) new) · \(totals.unparsed) unparsed"
     )
   }
 

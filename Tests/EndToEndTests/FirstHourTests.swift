@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// What a newcomer meets in the first hour (issue "What a new team meets, round 2"), through
+/// the real binary: a typo, a minus before a duration, `analyze` waiting on a terminal, a new
+/// database, a report folder that does not exist, counts in words, devices nobody named.
+final class FirstHourTests: XCTestCase {
+  private var fixture: StoreFixture!
+  private let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+
+  override func setUpWithError() throws { fixture = try StoreFixture() }
+  override func tearDown() { fixture.remove() }
+
+  func testAMistypedCommandGetsTheNearestOne() throws {
+    for (typed, meant) in [("tpo", "top"), ("ingets", "ingest"), ("reprot", "report"), ("chek", "check")] {
+      let result = try LCQProcess.run([typed])
+      XCTAssertEqual(result.status, 64, typed)
+      XCTAssertEqual(result.stderr, "lcq: unknown command '\(typed)'; did you mean `lcq \(meant)`?\n")
+    }
+    let far = try LCQProcess.run(["frobnicate"])
+    XCTAssertEqual(far.stderr, "lcq: unknown command 'frobnicate'; `lcq --help` lists them\n")
+    XCTAssertEqual(try LCQProcess.run(["help", "top"]).status, 0)
+  }
+
+  func testAMinusBeforeADurationIsExplained() throws {
+    let result = try LCQProcess.run(["top", "--since", "-7d", "--db", fixture.database])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertEqual(
+      result.stderr, "lcq: --since -7d: a duration counts back by itself, without a minus: --since 7d\n")
+  }
+
+  /// `lcq analyze` with no file, on a terminal, says it reads standard input (a real
+  /// pseudo-terminal, then Ctrl-D).
+  func testAnalyzeOnATerminalSaysItReadsStandardInput() throws {
+    let script = """
+      import os, pty, sys, time, select
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(sys.argv[1], [sys.argv[1], "analyze"])
+      out = b""
+      end = time.time() + 10
+      while b"Ctrl-D" not in out and time.time() < end:
+          if select.select([fd], [], [], 0.2)[0]:
+              out += os.read(fd, 4096)
+      os.write(fd, b"\\x04")
+      _, status = os.waitpid(pid, 0)
+      print(out.decode().strip())
+      print(os.waitstatus_to_exitcode(status))
+      """
+    let result = try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, LCQProcess.executable.path])
+    XCTAssertEqual(
+      result.stdout,
+      "lcq: lcq analyze reads the log from standard input: paste it and end with Ctrl-D, pipe one in, or name files\n0\n"
+    )
+    // Piped, it says nothing of the kind.
+    let piped = try LCQProcess.run(["analyze"], stdin: Data())
+    XCTAssertFalse(piped.stderr.contains("Ctrl-D"), piped.stderr)
+  }
+
+  func testMigrateSaysWhenItCreatedTheDatabase() throws {
+    let first = try fixture.lcq(["db", "migrate"])
+    XCTAssertEqual(first.stderr, "lcq: \(fixture.database): created, schema \(LCQProcess.migrationCount)\n")
+    let again = try fixture.lcq(["db", "migrate"])
+    XCTAssertEqual(
+      again.stderr, "lcq: \(fixture.database): schema \(LCQProcess.migrationCount), up to date\n")
+  }
+
+  func testAReportIntoAMissingFolderSaysSo() throws {
+    XCTAssertEqual(try fixture.lcq(["ingest", example]).status, 0)
+    let out = fixture.folder.appendingPathComponent("reports/nightly.html").path
+    let result = try fixture.lcq(["report", "--out", out])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "lcq: \(out): cannot write the report: the folder \(fixture.folder.path)/reports does not exist "
+        + "(make it first: mkdir -p \(fixture.folder.path)/reports)\n")
+  }
+
+  /// One of a thing is singular wherever a count is written in words; a report whose runs named
+  /// no device says the devices are unknown rather than 0.
+  func testCountsReadRightAndUnknownDevicesAreUnknown() throws {
+    let one = try fixture.lcq([
+      "ingest", "--ingest-time", "2024-03-06T00:00:00Z", LCQProcess.corpusFile("009"),
+    ])
+    XCTAssertEqual(
+      one.stderr, "lcq: ingested 1 block · 1 conflict (1 new) · 0 unparsed → \(fixture.database)\n")
+    let fingerprint = try XCTUnwrap(
+      try fixture.rows(["top", "--owner", "all"]).first?["fingerprint"] as? String)
+    let show = try fixture.lcq(["show", fingerprint, "--format", "markdown"])
+    XCTAssertTrue(show.stdout.contains(" · 1 occurrence in 1 run · "), show.stdout)
+    let report = try fixture.lcq([
+      "report", "--format", "markdown", "--owner", "all", "--since", "2000-01-01",
+    ])
+    XCTAssertTrue(report.stdout.contains("of 1 conflict in 1 run (device models unknown)"), report.stdout)
+    XCTAssertFalse(report.stdout.contains("0 device models"), report.stdout)
+    let copy = fixture.folder.appendingPathComponent("copy.sqlite").path
+    let copied = try LCQProcess.run(["db", "copy", "--from", fixture.database, "--to", copy])
+    XCTAssertTrue(
+      copied.stderr.hasPrefix("lcq: copied 1 run, 1 conflict (0 already there), 1 occurrence, "),
+      copied.stderr)
+  }
+}
