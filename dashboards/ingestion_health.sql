@@ -1,5 +1,7 @@
 -- Report panel "ingestion_health": the ingest runs started in the window [:since, :until) and
--- what they read. A window with no run means no input arrived: the report says so loudly.
+-- what they read. A window with no run means no input arrived: the report says so loudly. The
+-- occurrences those runs stored with log times before the window (an old log ingested now) are
+-- counted apart, with the earliest time, so the report can say where they went.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -22,5 +24,9 @@ SELECT count(*) AS runs,
   CASE WHEN sum(blocks) > 0 THEN round(100.0 * sum(unparsed) / sum(blocks), 2) ELSE 0 END AS unparsed_percent,
   strftime('%Y-%m-%dT%H:%M:%SZ', max(started_at), 'unixepoch') AS last_run_started,
   (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', max(r.started_at), 'unixepoch') FROM runs r, p
-    WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever
+    WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever,
+  (SELECT count(*) FROM occurrences o, p WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s)
+    AS logged_before_window,
+  (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(o.time), 'unixepoch') FROM occurrences o, p
+    WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s) AS earliest_logged
 FROM w;

@@ -72,6 +72,8 @@ extension Panels {
       "unparsed_percent",
       "last_run_started",
       "last_run_ever",
+      "logged_before_window",
+      "earliest_logged",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -119,6 +121,12 @@ extension Panels {
 
     /// `last_run_ever`.
     public var lastRunEver: PanelValue { values[12] }
+
+    /// `logged_before_window`.
+    public var loggedBeforeWindow: PanelValue { values[13] }
+
+    /// `earliest_logged`.
+    public var earliestLogged: PanelValue { values[14] }
   }
 }
 

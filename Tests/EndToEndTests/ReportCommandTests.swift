@@ -67,12 +67,17 @@ final class ReportCommandTests: XCTestCase {
     let samples = try XCTUnwrap(report["unparsed_samples"] as? [[String: Any]])
     XCTAssertEqual(samples.count, 2)
     XCTAssertTrue(samples.allSatisfy { $0["time"] as? String == "2024-03-06T12:00:00Z" })
-    // 2 of 35 is over the 5% at which the report warns about unreadable messages.
+    // 2 of 35 is over the 5% at which the report warns about unreadable messages. The window's
+    // runs stored 28 occurrences logged before it: run 1's 14 (2024-03-05), run 2's 5 new ones
+    // (2017) and 061's 9 in run 3 (from 2015-01-18 03:50:21 UTC, the earliest).
     XCTAssertEqual(
       report["warnings"] as? [String],
       [
+        "28 occurrences stored by the ingest runs between 2024-03-06T00:00:00Z and 2024-03-07T00:00:00Z were "
+          + "logged before the window, from 2015-01-18T03:50:21Z on (the log's own times), so they are not "
+          + "counted here; a report from 2015-01-18 shows them (lcq report --since 2015-01-18).",
         "5.71% of the conflict messages between 2024-03-06T00:00:00Z and 2024-03-07T00:00:00Z could not be "
-          + "read (samples under Ingestion health)."
+          + "read (samples under Ingestion health).",
       ])
   }
 

@@ -83,6 +83,16 @@ public struct NightlyReport: Sendable {
         "\(Wording.counted(unfinished, "ingest run")) \(window) did not finish (killed, failed or still running)."
       )
     }
+    // An old log ingested now: its occurrences keep their own times, before this window.
+    let before = health?.loggedBeforeWindow.integer ?? 0
+    if before > 0, let earliest = health?.earliestLogged.text {
+      let day = String(earliest.prefix(10))
+      warnings.append(
+        "\(Wording.counted(before, "occurrence")) stored by the ingest runs \(window) \(before == 1 ? "was" : "were") "
+          + "logged before the window, from \(earliest) on (the log's own times), so \(before == 1 ? "it is" : "they are") "
+          + "not counted here; a report from \(day) shows \(before == 1 ? "it" : "them") (lcq report --since \(day))."
+      )
+    }
     let unparsed = health?.unparsedPercent.real ?? 0
     if unparsed > Self.unparsedWarningPercent {
       warnings.append(

@@ -60,7 +60,7 @@ public enum ReportHTML {
       "reach": records(report.panel(Panels.TopByReach.name)),
       "new": records(report.panel(Panels.NewConflicts.name)),
       "regressed": records(report.panel(Panels.RegressedConflicts.name)),
-      "quiet": records(report.panel(Panels.QuietConflicts.name)),
+      "quiet": quietButNotNew(report),
       "system": records(report.panel(Panels.SystemConflicts.name)),
       "health": singleRow(report.panel(Panels.IngestionHealth.name)),
       "missing": records(report.panel(Panels.UndecidableByMissing.name)),
@@ -92,6 +92,17 @@ public enum ReportHTML {
       return fields
     }
     return ["hasRows": !list.isEmpty, "rows": list, "count": list.count]
+  }
+
+  /// The quiet panel without the conflicts first seen in this window: a conflict the window
+  /// brought is listed as new, never also as "likely fixed" (an old log ingested now can make
+  /// it both by the numbers).
+  static func quietButNotNew(_ report: NightlyReport) -> [String: Any] {
+    let new = Set(report.rows(Panels.NewConflicts.self).compactMap(\.fingerprint.text))
+    var quiet = report.panel(Panels.QuietConflicts.name)
+    guard let column = quiet.columns.firstIndex(of: "fingerprint") else { return records(quiet) }
+    quiet.rows.removeAll { row in row[column].text.map(new.contains) ?? false }
+    return records(quiet)
   }
 
   /// The top conflicts by occurrences, each with its explanation, fix, sparkline and picture.
