@@ -100,4 +100,39 @@ final class FirstHourTests: XCTestCase {
       copied.stderr.hasPrefix("lcq: copied 1 run, 1 conflict (0 already there), 1 occurrence, "),
       copied.stderr)
   }
+
+  /// The README's main job, then the nightly report: the example's messages were logged in 2017
+  /// and 2024, so the last day counts none of them; the report says where they are and how to
+  /// see them, never "0 occurrences" for a conflict it lists, and never calls one it just
+  /// brought "quiet".
+  func testTheFirstReportAfterTheMainJobReadsRight() throws {
+    XCTAssertEqual(try fixture.lcq(["ingest", example]).status, 0)
+    let report = try fixture.lcq(["report", "--format", "markdown"])
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertTrue(
+      report.stdout.contains(
+        "7 occurrences stored by the ingest runs between "), report.stdout)
+    XCTAssertTrue(
+      report.stdout.contains(
+        "from 2017-12-10T22:43:56Z on \\(the log's own times\\), so they are not counted here; a report from "
+          + "2017-12-10 shows them \\(lcq report --since 2017-12-10\\)."), report.stdout)
+    let shown = try fixture.lcq(["report", "--format", "markdown", "--since", "2017-12-10"])
+    XCTAssertTrue(shown.stdout.contains("**7 occurrences** of 7 conflicts in 1 run"), shown.stdout)
+    let page = fixture.folder.appendingPathComponent("report.html").path
+    XCTAssertEqual(try fixture.lcq(["report", "--since", "2017-12-10", "--out", page]).status, 0)
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    XCTAssertTrue(html.contains("Quiet conflicts (0)"), "new in the window, so not quiet")
+
+    // With a build, the example's conflicts are new in the newest build: listed with where
+    // their occurrences are, not as "0 occurrences".
+    let built = try StoreFixture()
+    defer { built.remove() }
+    XCTAssertEqual(try built.lcq(["ingest", "--build", "1", example]).status, 0)
+    let newest = try built.lcq(["report", "--format", "markdown"])
+    XCTAssertTrue(newest.stdout.contains("### New conflicts (7)"), newest.stdout)
+    XCTAssertTrue(
+      newest.stdout.contains(": occurrences logged before the window, first seen 2017-12-10"), newest.stdout)
+    let listed = newest.stdout.components(separatedBy: "### New conflicts")[1]
+    XCTAssertFalse(listed.contains(": 0 occurrences"), newest.stdout)
+  }
 }

@@ -121,6 +121,13 @@ enum ReportNumbers {
     grouped(value) + " " + (value == 1 ? noun : noun + "s")
   }
 
+  /// A new or regressed conflict's occurrences in the window, or, when it has none there (its
+  /// log's times fall before the window: an old log ingested now), that they were logged
+  /// earlier, never "0 occurrences" for a conflict the window brought.
+  static func occurrencesInWindow(_ value: Int64) -> String {
+    value == 0 ? "occurrences logged before the window" : counted(value, "occurrence")
+  }
+
   /// Device models counted, or "device models unknown" when no run said its device (0 would
   /// read as "seen on no device").
   static func devices(_ value: Int64) -> String {

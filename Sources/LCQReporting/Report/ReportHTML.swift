@@ -58,8 +58,8 @@ public enum ReportHTML {
       "groups": records(report.panel(Panels.VolumeByGroup.name)),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),
-      "new": records(report.panel(Panels.NewConflicts.name)),
-      "regressed": records(report.panel(Panels.RegressedConflicts.name)),
+      "new": changes(report.panel(Panels.NewConflicts.name)),
+      "regressed": changes(report.panel(Panels.RegressedConflicts.name)),
       "quiet": quietButNotNew(report),
       "system": records(report.panel(Panels.SystemConflicts.name)),
       "health": singleRow(report.panel(Panels.IngestionHealth.name)),
@@ -92,6 +92,20 @@ public enum ReportHTML {
       return fields
     }
     return ["hasRows": !list.isEmpty, "rows": list, "count": list.count]
+  }
+
+  /// New or regressed conflicts, with "logged before the window" where the window counts none
+  /// of a conflict's occurrences (``ReportNumbers/occurrencesInWindow(_:)``).
+  static func changes(_ rows: PanelRows) -> [String: Any] {
+    var result = records(rows)
+    guard let column = rows.columns.firstIndex(of: "occurrences"),
+      var list = result["rows"] as? [[String: Any]]
+    else { return result }
+    for (index, row) in rows.rows.enumerated() where row[column].integer == 0 {
+      list[index]["occurrences"] = "logged before the window"
+    }
+    result["rows"] = list
+    return result
   }
 
   /// The quiet panel without the conflicts first seen in this window: a conflict the window

@@ -92,7 +92,7 @@ public enum ReportMarkdown {
     var output = "### \(heading) (\(rows.count))\n\n"
     guard !rows.isEmpty else { return output + "_None._\n\n" }
     for row in rows.prefix(listCount) {
-      let count = ReportNumbers.counted(row.occurrences.integer, "occurrence")
+      let count = ReportNumbers.occurrencesInWindow(row.occurrences.integer)
       output += "- \(conflict(row)): \(count), \(detail(row))\n"
     }
     if rows.count > listCount { output += "- and \(rows.count - listCount) more\n" }
