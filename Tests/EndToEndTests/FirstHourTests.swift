@@ -135,4 +135,50 @@ final class FirstHourTests: XCTestCase {
     let listed = newest.stdout.components(separatedBy: "### New conflicts")[1]
     XCTAssertFalse(listed.contains(": 0 occurrences"), newest.stdout)
   }
+
+  /// On a terminal of 100 columns (a real pseudo-terminal), `top`, `new` and `trend` fit every
+  /// line in 100 characters, cutting titles with `…`; piped, every title is whole.
+  func testTablesFitTheTerminalAndPipesGetEverything() throws {
+    try fixture.ingestAll()
+    let script = """
+      import fcntl, os, pty, struct, sys, termios
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(sys.argv[1], sys.argv[1:])
+      fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+      out = b""
+      while True:
+          try:
+              chunk = os.read(fd, 65536)
+          except OSError:
+              break
+          if not chunk:
+              break
+          out += chunk
+      os.waitpid(pid, 0)
+      sys.stdout.write(out.decode())
+      """
+    for command in [
+      ["top", "--owner", "all"], ["new", "--owner", "all", "--since", "2000-01-01"], ["trend"],
+    ] {
+      let arguments =
+        ["python3", "-c", script, LCQProcess.executable.path] + command + ["--db", fixture.database]
+      let shown = try LCQProcess.execute(
+        URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: StoreFixture.environment)
+      let lines = shown.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+      XCTAssertGreaterThan(lines.count, 2, "\(command): \(shown.stdout)")
+      for line in lines { XCTAssertLessThanOrEqual(line.count, 100, "\(command): \(line)") }
+    }
+    let piped = try fixture.lcq(["top", "--owner", "all"])
+    let longest = piped.stdout.split(separator: "\n").map(\.count).max() ?? 0
+    XCTAssertGreaterThan(longest, 100, "piped, titles are whole")
+    let cut = try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c", script, LCQProcess.executable.path, "top", "--owner", "all", "--db",
+        fixture.database,
+      ],
+      environment: StoreFixture.environment)
+    XCTAssertTrue(cut.stdout.contains("…"), cut.stdout)
+  }
 }

@@ -50,9 +50,9 @@ public struct ResultTable: Sendable {
   }
 
   /// The table in `format`, ending with a line feed.
-  public func rendered(as format: Format) -> String {
+  public func rendered(as format: Format, width: Int? = nil) -> String {
     switch format {
-    case .table: TableText.render(self)
+    case .table: TableText.render(self, width: width)
     case .json: jsonValue.serialized + "\n"
     case .csv: CSVText.render(self)
     case .markdown: MarkdownText.table(self)

@@ -1,27 +1,23 @@
 /// A table for a terminal: a header, a rule, and columns padded to their widest cell (numbers
-/// aligned right).
+/// aligned right). Given a `width` (a terminal's columns), it is narrowed to fit (``TableFit``).
 enum TableText {
-  static func render(_ table: ResultTable) -> String {
+  static func render(_ table: ResultTable, width: Int? = nil) -> String {
     guard !table.rows.isEmpty else { return "(none)\n" }
     let texts = table.rows.map { $0.map { TerminalText.oneLine($0.text) } }
     let headers = table.columns.map { $0.replacingOccurrences(of: "_", with: " ") }
-    var widths = headers.map(\.count)
-    for row in texts {
-      for (index, text) in row.enumerated() { widths[index] = max(widths[index], text.count) }
-    }
     let numeric = table.columns.indices.map { index in table.rows.allSatisfy { $0[index].isNumber } }
+    let fit = TableFit(texts: texts, headers: headers, numeric: numeric, width: width)
     func line(_ cells: [String]) -> String {
       cells.enumerated().map { index, text in
-        let padding = String(repeating: " ", count: widths[index] - text.count)
+        let padding = String(repeating: " ", count: fit.widths[index] - text.count)
         return numeric[index] ? padding + text : text + padding
       }.joined(separator: "  ").trailingSpacesRemoved
     }
     var output = line(headers) + "\n"
-    output += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
-    for row in texts { output += line(row) + "\n" }
+    output += fit.widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
+    for row in texts { output += line(row.enumerated().map { fit.cell($1, column: $0) }) + "\n" }
     return output
   }
-
 }
 
 extension String {

@@ -45,7 +45,8 @@ extension LCQCommand {
       switch output.format {
       case .markdown: printOutput(DiffText.markdown(diff))
       case .json: printOutput(DiffText.json(diff))
-      case .table, .csv: printOutput(ResultTable(diff: diff).rendered(as: output.format))
+      case .table, .csv:
+        printOutput(ResultTable(diff: diff).rendered(as: output.format, width: TerminalWidth.forTables))
       }
     }
   }

@@ -38,7 +38,9 @@ extension LCQCommand {
         if let build { return try store.newSince(build: build, filter) }
         return try store.newSince(time: filter.since ?? now, filter)
       }
-      printOutput(ResultTable(changes: rows, command: "new").rendered(as: output.format))
+      printOutput(
+        ResultTable(changes: rows, command: "new").rendered(as: output.format, width: TerminalWidth.forTables)
+      )
     }
   }
 }

@@ -44,7 +44,9 @@ extension LCQCommand {
         // Quiet as of the window's end, as the report's list is.
         return try store.quiet(lastSeenAtOrBefore: (filter.until ?? now) - seconds, filter)
       }
-      printOutput(ResultTable(changes: rows, command: "quiet").rendered(as: output.format))
+      printOutput(
+        ResultTable(changes: rows, command: "quiet").rendered(
+          as: output.format, width: TerminalWidth.forTables))
     }
 
     /// The report's `quiet_days` as seconds: `lcq quiet` and the report's quiet list agree.

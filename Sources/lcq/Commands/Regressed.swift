@@ -24,7 +24,8 @@ extension LCQCommand {
       filter.team = team.team
       let rows = try usingStore(database) { store throws(StoreError) in try store.regressed(filter) }
       printOutput(
-        ResultTable(changes: rows, command: "regressed", showsResolvedBuild: true).rendered(as: output.format)
+        ResultTable(changes: rows, command: "regressed", showsResolvedBuild: true).rendered(
+          as: output.format, width: TerminalWidth.forTables)
       )
     }
   }

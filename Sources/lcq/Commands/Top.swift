@@ -28,7 +28,7 @@ extension LCQCommand {
       let rows = try usingStore(database) { store throws(StoreError) in
         try store.top(filter, by: order, limit: limit)
       }
-      printOutput(ResultTable(top: rows).rendered(as: output.format))
+      printOutput(ResultTable(top: rows).rendered(as: output.format, width: TerminalWidth.forTables))
     }
   }
 }

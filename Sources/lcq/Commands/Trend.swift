@@ -23,7 +23,8 @@ extension LCQCommand {
       let points = try usingStore(database) { store throws(StoreError) in
         try store.trend(filter, by: step, fingerprint: prefix)
       }
-      printOutput(ResultTable(trend: points, step: step).rendered(as: output.format))
+      printOutput(
+        ResultTable(trend: points, step: step).rendered(as: output.format, width: TerminalWidth.forTables))
     }
   }
 }
