@@ -100,6 +100,6 @@ final class CheckCommandTests: XCTestCase {
     let noBaseline = try fixture.lcq(["check", "--baseline", "/nonexistent/baseline.txt"])
     XCTAssertEqual(noBaseline.status, 2)
     XCTAssertTrue(
-      noBaseline.stderr.contains("/nonexistent/baseline.txt: the baseline cannot be read"), noBaseline.stderr)
+      noBaseline.stderr.contains("/nonexistent/baseline.txt: the baseline does not exist"), noBaseline.stderr)
   }
 }

@@ -62,7 +62,7 @@ final class TeammateFileTests: XCTestCase {
     XCTAssertEqual(TeammateFile.read(path("tree/fifo"), cap: 1 << 20), .failure(.notARegularFile))
     XCTAssertEqual(TeammateFile.read("/dev/zero", cap: 1 << 20), .failure(.notARegularFile))
     XCTAssertEqual(TeammateFile.read(path("tree"), cap: 1 << 20), .failure(.notARegularFile))
-    XCTAssertEqual(TeammateFile.read(path("missing"), cap: 1 << 20), .failure(.unreadable))
+    XCTAssertEqual(TeammateFile.read(path("missing"), cap: 1 << 20), .failure(.missing))
   }
 
   /// S6: a 3 GB file (sparse: it takes no disk) is refused by its size before a byte is read;

@@ -18,7 +18,9 @@ import Foundation
 public enum TeammateFile {
   /// Why a file was not read, in words that repeat none of its contents.
   public enum Refusal: Error, Equatable, CustomStringConvertible {
-    /// There is nothing at the path, or it cannot be opened.
+    /// There is nothing at the path.
+    case missing
+    /// It cannot be opened (permissions).
     case unreadable
     /// A folder, FIFO, socket or device.
     case notARegularFile
@@ -30,7 +32,8 @@ public enum TeammateFile {
     /// The reason, in a few words.
     public var description: String {
       switch self {
-      case .unreadable: "cannot be read"
+      case .missing: "does not exist"
+      case .unreadable: "cannot be read (permissions)"
       case .notARegularFile: "is not a regular file"
       case .linkOutOfTree(let tree): "is a symbolic link that leads out of \(tree); not read"
       case .tooLarge(let size, let cap): "is \(size) bytes, over the \(cap)-byte limit; not read"
@@ -49,7 +52,9 @@ public enum TeammateFile {
   /// link may lead into (`nil`: the folder the path's last component lies in).
   public static func read(_ path: String, within tree: String? = nil, cap: Int) -> Result<Data, Refusal> {
     var link = stat()
-    guard lstat(path, &link) == 0 else { return .failure(.unreadable) }
+    guard lstat(path, &link) == 0 else {
+      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable)
+    }
     if (link.st_mode & S_IFMT) == S_IFLNK {
       let folder = tree ?? (path as NSString).deletingLastPathComponent
       guard let target = realPath(path), let base = realPath(folder.isEmpty ? "." : folder),
