@@ -181,4 +181,30 @@ final class FirstHourTests: XCTestCase {
       environment: StoreFixture.environment)
     XCTAssertTrue(cut.stdout.contains("…"), cut.stdout)
   }
+
+  /// The volume chart over the README's six-year window: days are summed into bars of several
+  /// days, none thinner than 4 points, and a bar with occurrences is never flat.
+  func testTheVolumeChartIsReadableOverAnyWindow() throws {
+    XCTAssertEqual(
+      try fixture.lcq(["ingest", "--ingest-time", "2024-03-05T23:00:00Z", example]).status, 0)
+    let page = fixture.folder.appendingPathComponent("report.html").path
+    XCTAssertEqual(
+      try fixture.lcq(["report", "--since", "2017-12-01", "--until", "2024-03-06", "--out", page]).status, 0)
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    let bar = try NSRegularExpression(
+      pattern:
+        #"<rect class="bar[^"]*" x="[-0-9.]+" y="[-0-9.]+" width="([0-9.]+)" height="([0-9.]+)"><title>([^<]*)</title>"#
+    )
+    let bars = bar.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
+      (1...3).map { String(html[Range(match.range(at: $0), in: html)!]) }
+    }
+    XCTAssertGreaterThan(bars.count, 50, "one bar per group of days")
+    XCTAssertLessThanOrEqual(bars.count, 100)
+    XCTAssertTrue(bars.allSatisfy { (Double($0[0]) ?? 0) >= 4 }, "\(bars.prefix(3))")
+    let drawn = bars.filter { !$0[2].hasSuffix(": 0") }
+    XCTAssertEqual(drawn.count, 2, "the 2017 and the 2024 messages")
+    XCTAssertTrue(drawn.allSatisfy { (Double($0[1]) ?? 0) >= 2 }, "\(drawn)")
+    // The window and the 14 days before it: 2,302 days, at most 100 bars, so 24 days a bar.
+    XCTAssertTrue(html.contains("(a bar: 24 days)"), "the chart says how many days a bar holds")
+  }
 }

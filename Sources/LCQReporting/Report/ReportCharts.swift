@@ -10,25 +10,39 @@ enum ReportCharts {
     let top = 16.0
     let bottom = 24.0
     let plot = height - top - bottom
-    let highest = max(Double(days.map(\.occurrences).max() ?? 0), dailyMean, 1)
-    let step = width / Double(max(days.count, 1))
+    // Over a long window, days are summed into bars of several days, so that a bar is never
+    // thinner than 4 points (a year of days would be hairlines).
+    let span = max(1, (days.count + mostBars - 1) / mostBars)
+    let bars = stride(from: 0, to: days.count, by: span).map { start in
+      let group = days[start..<min(start + span, days.count)]
+      let label = span == 1 ? group.first!.day : "\(group.first!.day), \(group.count) days"
+      return (
+        day: label, occurrences: group.map(\.occurrences).reduce(0, +),
+        inWindow: group.contains { $0.inWindow }
+      )
+    }
+    let barMean = dailyMean * Double(span)
+    let highest = max(Double(bars.map(\.occurrences).max() ?? 0), barMean, 1)
+    let step = width / Double(max(bars.count, 1))
     let scale = plot / highest
     var svg = """
       <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
       aria-label="Occurrences per day" xmlns="http://www.w3.org/2000/svg">
       """
-    for (index, day) in days.enumerated() {
-      let barHeight = Double(day.occurrences) * scale
+    for (index, day) in bars.enumerated() {
+      // A day with occurrences is never drawn flat, however many another day has.
+      let barHeight = day.occurrences > 0 ? max(Double(day.occurrences) * scale, 2) : 0
       let x = Double(index) * step + step * 0.15
       svg +=
         "<rect class=\"\(day.inWindow ? "bar" : "bar past")\" x=\"\(f(x))\" y=\"\(f(top + plot - barHeight))\" "
       svg += "width=\"\(f(step * 0.7))\" height=\"\(f(barHeight))\">"
       svg += "<title>\(XMLText.escape(day.day)): \(day.occurrences)</title></rect>"
     }
-    let meanY = top + plot - dailyMean * scale
+    let meanY = top + plot - barMean * scale
     svg += "<line class=\"mean\" x1=\"0\" x2=\"\(Int(width))\" y1=\"\(f(meanY))\" y2=\"\(f(meanY))\"/>"
     svg += "<text class=\"axis\" x=\"4\" y=\"\(f(max(meanY - 4, 24)))\">"
-    svg += "\(baselineDays)-day mean \(ReportNumbers.decimal(dailyMean))</text>"
+    svg +=
+      "\(baselineDays)-day mean \(ReportNumbers.decimal(dailyMean)) a day\(span > 1 ? " (a bar: \(span) days)" : "")</text>"
     svg += "<text class=\"axis\" x=\"2\" y=\"11\">\(ReportNumbers.grouped(Int64(highest)))</text>"
     if let first = days.first, let last = days.last {
       svg += "<text class=\"axis\" x=\"0\" y=\"\(Int(height) - 6)\">\(XMLText.escape(first.day))</text>"
@@ -37,6 +51,10 @@ enum ReportCharts {
     }
     return svg + "</svg>"
   }
+
+  /// The most bars the volume chart draws: 640 points wide, a bar (0.7 of its step) is then at
+  /// least 4.48 points.
+  static let mostBars = 100
 
   /// A small line of daily counts, the last point marked.
   static func sparkline(_ counts: [Int64]) -> String {
