@@ -15,7 +15,8 @@ enum ReportCharts {
     let span = max(1, (days.count + mostBars - 1) / mostBars)
     let bars = stride(from: 0, to: days.count, by: span).map { start in
       let group = days[start..<min(start + span, days.count)]
-      let label = span == 1 ? group.first!.day : "\(group.first!.day), \(group.count) days"
+      let first = days[start].day
+      let label = span == 1 ? first : "\(first), \(group.count) days"
       return (
         day: label, occurrences: group.map(\.occurrences).reduce(0, +),
         inWindow: group.contains { $0.inWindow }
