@@ -207,4 +207,23 @@ final class FirstHourTests: XCTestCase {
     // The window and the 14 days before it: 2,302 days, at most 100 bars, so 24 days a bar.
     XCTAssertTrue(html.contains("(a bar: 24 days)"), "the chart says how many days a bar holds")
   }
+
+  /// The report laid out by a real browser (headless Chromium) at a phone's, a tablet's and a
+  /// desktop's width: no text is drawn past its card (the latest run's date overflowed).
+  func testNothingOverflowsItsCardInABrowser() throws {
+    XCTAssertEqual(try fixture.lcq(["ingest", "--ingest-time", "2024-03-05T23:00:00Z", example]).status, 0)
+    let page = fixture.folder.appendingPathComponent("report.html").path
+    XCTAssertEqual(
+      try fixture.lcq(["report", "--since", "2017-12-01", "--until", "2024-03-06", "--out", page]).status, 0)
+    let checker = LCQProcess.repositoryRoot.appendingPathComponent("Tests/Dashboards/layout_check.py").path
+    for width in ["360", "768", "1100"] {
+      let result = try LCQProcess.execute(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", checker, page, width])
+      XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+      let answer = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+      XCTAssertEqual(answer["overflowing"] as? [String], [], "at \(width) points")
+      XCTAssertGreaterThan(answer["checked"] as? Int ?? 0, 100, "the page was measured")
+    }
+  }
 }

@@ -21,7 +21,8 @@ enum ReportTemplate {
     .warning { background: var(--warn); border-left: 5px solid var(--bad); padding: 12px 16px; margin: 16px 0; font-weight: 600; }
     .stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: 10px; margin: 16px 0; }
     .stat { background: var(--card); border-radius: 8px; padding: 10px 12px; }
-    .stat b { display: block; font-size: 22px; }
+    .stat b { display: block; font-size: 22px; overflow-wrap: anywhere; }
+    .stat b.when { font-size: 15px; line-height: 1.9; }
     .stat span { color: var(--muted); font-size: 13px; }
     svg.chart { width: 100%; height: auto; display: block; }
     svg.chart .bar { fill: var(--accent); }
@@ -137,7 +138,7 @@ enum ReportTemplate {
     <div class="stat"><b>{{health.blocks}}</b><span>conflict messages</span></div>
     <div class="stat"><b>{{health.occurrences}}</b><span>new occurrences ({{health.duplicates}} already stored)</span></div>
     <div class="stat"><b>{{health.unparsed_percent}}%</b><span>unreadable ({{health.unparsed}})</span></div>
-    <div class="stat"><b>{{health.last_run_ever}}</b><span>latest ingest run</span></div>
+    <div class="stat"><b class="when">{{health.last_run_ever}}</b><span>latest ingest run</span></div>
     </div>
     {{#missing.hasRows}}<p>Undecidable conflicts lack:</p><ul>{{#missing.rows}}<li>{{missing}}: {{occurrences}} occurrences of {{conflicts}} conflicts</li>{{/missing.rows}}</ul>{{/missing.hasRows}}
     {{#samples.hasRows}}<p>Latest unreadable messages:</p>
