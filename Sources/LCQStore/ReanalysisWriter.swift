@@ -254,12 +254,12 @@ enum ReanalysisStatements {
     }.sorted { ($0.changed, $0.id) > ($1.changed, $1.id) }
     for old in latestFirst {
       guard let target = wholly[old.id] else { continue }
-      try engine.execute(carryStatus, [.integer(old.id), .integer(target)])
+      _ = try engine.execute(carryStatus, [.integer(old.id), .integer(target)])
     }
     for (old, target) in wholly.sorted(by: { $0.key < $1.key }) {
-      try engine.execute(moveAliases, [.integer(target), .integer(old), .integer(old)])
-      try engine.execute(addAlias, [.integer(target), .integer(old)])
-      try engine.execute(carryCodeOwners, [.integer(target), .integer(old), .integer(old)])
+      _ = try engine.execute(moveAliases, [.integer(target), .integer(old), .integer(old)])
+      _ = try engine.execute(addAlias, [.integer(target), .integer(old)])
+      _ = try engine.execute(carryCodeOwners, [.integer(target), .integer(old), .integer(old)])
     }
   }
 

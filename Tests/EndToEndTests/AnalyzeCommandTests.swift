@@ -189,7 +189,7 @@ final class AnalyzeCommandTests: XCTestCase {
   func testHundredMegabyteSingleLine() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-line-\(UUID()).log")
     defer { try? FileManager.default.removeItem(at: file) }
-    FileManager.default.createFile(atPath: file.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
     let handle = try FileHandle(forWritingTo: file)
     let chunk = Data(repeating: UInt8(ascii: "x"), count: 1_000_000)
     for _ in 0..<100 { handle.write(chunk) }

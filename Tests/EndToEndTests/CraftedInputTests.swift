@@ -328,7 +328,7 @@ final class CraftedInputTests: XCTestCase {
     let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
     let shell = "umask 022; \"$0\" ingest \"$1\" && \"$0\" report --since 2000-01-01 --out \"$2\""
     let report = fixture.folder.appendingPathComponent("report.html").path
-    FileManager.default.createFile(atPath: report, contents: Data("old".utf8))  // 0644 by umask
+    _ = FileManager.default.createFile(atPath: report, contents: Data("old".utf8))  // 0644 by umask
     let result = try LCQProcess.execute(
       URL(fileURLWithPath: "/bin/sh"), ["-c", shell, LCQProcess.executable.path, example, report],
       environment: ["HOME": home.path, "LCQ_DB": "", "XDG_DATA_HOME": ""])

@@ -24,7 +24,7 @@ final class HostileInputTests: XCTestCase {
 
   private func ingest(_ bytes: [UInt8], name: String) throws -> LCQProcess.Result {
     let path = fixture.folder.appendingPathComponent(name).path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return try fixture.lcq(["ingest", "--run-id", name, path])
   }
 

@@ -94,7 +94,7 @@ final class NewcomerTests: XCTestCase {
   /// waited for by a reader, which then answers from it, not refused as schema 0; one that
   /// stays empty is refused (``WholeFileTests``).
   func testAReaderOfADatabaseBeingCreatedWaitsForItsSchema() throws {
-    FileManager.default.createFile(atPath: fixture.database, contents: Data())
+    _ = FileManager.default.createFile(atPath: fixture.database, contents: Data())
     let fixture = self.fixture!
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var top: Result<LCQProcess.Result, any Error>?

@@ -200,7 +200,7 @@ final class OwnersCommandTests: XCTestCase {
       ],
       stdin: Data())
     XCTAssertEqual(unreadable.status, 64)
-    XCTAssertTrue(unreadable.stderr.hasSuffix("/none: cannot be read\n"), unreadable.stderr)
+    XCTAssertTrue(unreadable.stderr.hasSuffix("/none: does not exist\n"), unreadable.stderr)
     let team = try fixture.lcq(["top", "--team", "two words"])
     XCTAssertEqual(team.status, 64)
     // Only the first ingest's run is stored.

@@ -16,7 +16,7 @@ final class PythonServer {
   init(script: String, arguments: [String] = []) throws {
     record = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-server-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: record.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: record.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, record.path] + arguments
     let output = Pipe()

@@ -41,7 +41,7 @@ final class StoreFailureTests: XCTestCase {
   func testACorruptFileIsRefusedAndLeftAlone() throws {
     var generator = SeededGenerator.forTest("StoreFailureTests")
     let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    FileManager.default.createFile(atPath: fixture.database, contents: garbage)
+    _ = FileManager.default.createFile(atPath: fixture.database, contents: garbage)
     assertOneLine(try fixture.lcq(["ingest", sampleLog]), contains: "not an lcq database")
     assertOneLine(try fixture.lcq(["top"]), contains: "not an lcq database")
     XCTAssertEqual(fileBytes(fixture.database), garbage)

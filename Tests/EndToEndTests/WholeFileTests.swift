@@ -63,7 +63,7 @@ final class WholeFileTests: XCTestCase {
       try reader.run()
       let log = try StoreFixture.exampleLog(minutes: round..<(round + 1))
       let ingest = try LCQProcess.run(["ingest", "--db", database, "-"], stdin: Data(log.utf8))
-      FileManager.default.createFile(atPath: database + ".stop", contents: nil)
+      _ = FileManager.default.createFile(atPath: database + ".stop", contents: nil)
       reader.waitUntilExit()
       try FileManager.default.removeItem(atPath: database + ".stop")
       XCTAssertEqual(ingest.status, 0, ingest.stderr)
@@ -83,7 +83,7 @@ final class WholeFileTests: XCTestCase {
     let cases = [("empty", Data()), ("text", Data("precious notes\n".utf8))]
     for (name, contents) in cases {
       let file = fixture.folder.appendingPathComponent("\(name).sqlite").path
-      FileManager.default.createFile(atPath: file, contents: contents)
+      _ = FileManager.default.createFile(atPath: file, contents: contents)
       for command in [["top"], ["report", "--format", "json"], ["check"], ["db", "stats"], ["trend"]] {
         let result = try LCQProcess.run(command + ["--db", file])
         XCTAssertEqual(result.status, 2, "\(name) \(command): \(result.stderr)")
