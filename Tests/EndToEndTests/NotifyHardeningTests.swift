@@ -33,7 +33,7 @@ final class NotifyHardeningTests: XCTestCase {
   /// answers 500 and answers 3 GB. Every change is received with success exactly once across
   /// them and a third run (which posts what the redirects left pending); nothing follows a
   /// redirect; each run stays under 100 MB and ends long before a drip would.
-  func testEachChangeIsPostedOnceWhateverTheWebhookDoes() throws {
+  func testN4N5N6N8EachChangeIsPostedOnceWhateverTheWebhookDoes() throws {
     let server = try HostileWebhookServer()
     let arguments = [
       "notify", "--db", fixture.database, "--webhook-url", server.url("mixed"), "--payload", "json",
