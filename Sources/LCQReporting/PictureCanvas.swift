@@ -185,12 +185,25 @@ struct Canvas {
     }
   }
 
-  /// A constraint's number (and what it wants) at the free spot nearest (`x`, `y`).
+  /// A constraint's number (and what it wants) at the free spot nearest (`x`, `y`). Where many
+  /// constraints meet at one spot (a keyboard's edges), that spot may be a few lines away: a
+  /// thin leader line of the constraint's colour then joins the number to where it belongs.
   func tag(_ text: String, x: Double, y: Double, _ color: String) -> String {
     let spot = placer.place(text, x: x, y: y, fontSize: 11)
-    return BlockSVG.text(
+    let label = BlockSVG.text(
       text, x: spot.x, y: spot.y, attributes: #"fill="\#(color)" font-weight="700" font-size="11""#)
+    guard abs(spot.x - x) + abs(spot.y - y) > Self.leaderDistance else { return label }
+    // From the label's nearer side, at its middle, to the spot it was meant for.
+    let box = LabelPlacer.box(text, x: spot.x, y: spot.y, fontSize: 11)
+    let fromX = spot.x >= x ? box.x : box.x + box.width
+    let leader =
+      #"<line class="leader" x1="\#(f(fromX))" y1="\#(f(box.y + box.height / 2))" x2="\#(f(x))" "#
+      + #"y2="\#(f(y - 4))" stroke="\#(color)" stroke-width="0.75" opacity="0.7"/>"#
+    return leader + label
   }
+
+  /// How far (in points, across and down) a number may move from its spot without a leader.
+  static let leaderDistance = 6.0
 
   func f(_ value: Double) -> String { BlockSVG.format(value) }
 }

@@ -78,4 +78,76 @@ final class PictureReadabilityTests: XCTestCase {
       }
     }
   }
+
+  static let numberTag = try! NSRegularExpression(
+    pattern:
+      #"<text x="([-0-9.e+]+)" y="([-0-9.e+]+)" fill="(rgb\([0-9,]+\))" font-weight="700" font-size="11">(\[[0-9]+\])</text>"#
+  )
+  static let line = try! NSRegularExpression(
+    pattern:
+      #"<line[^>]* x1="([-0-9.e+]+)" y1="([-0-9.e+]+)" x2="([-0-9.e+]+)" y2="([-0-9.e+]+)"[^>]* stroke="(rgb\([0-9,]+\))""#
+  )
+
+  /// The distance from (`x`, `y`) to the segment from (`x1`, `y1`) to (`x2`, `y2`).
+  static func distance(_ x: Double, _ y: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
+    -> Double
+  {
+    let (dx, dy) = (x2 - x1, y2 - y1)
+    let length = dx * dx + dy * dy
+    let t = length == 0 ? 0 : max(0, min(1, ((x - x1) * dx + (y - y1) * dy) / length))
+    return ((x - x1 - t * dx) * (x - x1 - t * dx) + (y - y1 - t * dy) * (y - y1 - t * dy)).squareRoot()
+  }
+
+  /// Every constraint's number on a connector or a dimension line stands by a line of its own
+  /// colour (that line, or a leader drawn to it; an edge's tag, `[1] minY`, names a box's edge
+  /// instead): where many constraints meet at one spot (a keyboard's
+  /// edges), a number moved a few lines away is still joined to its constraint, not left in a
+  /// pile of numbers that belong nowhere.
+  func testEveryNumberStandsByItsConstraint() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-tags-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try FileManager.default.contentsOfDirectory(
+      atPath: LCQProcess.corpus.appendingPathComponent("real").path
+    ).map { LCQProcess.corpus.appendingPathComponent("real/" + $0).path }
+    let examples = try FileManager.default.contentsOfDirectory(
+      atPath: LCQProcess.repositoryRoot.appendingPathComponent("Examples").path
+    ).map { LCQProcess.repositoryRoot.appendingPathComponent("Examples/" + $0).path }
+    XCTAssertNotEqual(try LCQProcess.run(["analyze", "--svg", folder.path] + corpus + examples).status, 2)
+    var tags = 0
+    for picture in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where picture.hasSuffix(".svg") {
+      let svg = try String(contentsOf: folder.appendingPathComponent(picture), encoding: .utf8)
+      let whole = NSRange(svg.startIndex..., in: svg)
+      func text(_ match: NSTextCheckingResult, _ index: Int) -> String {
+        Range(match.range(at: index), in: svg).map { String(svg[$0]) } ?? ""
+      }
+      let lines = Self.line.matches(in: svg, range: whole).map { match in
+        ((1...4).map { Double(text(match, $0)) ?? 0 }, text(match, 5))
+      }
+      for match in Self.numberTag.matches(in: svg, range: whole) {
+        tags += 1
+        let (x, y, color, label) = (
+          Double(text(match, 1)) ?? 0, Double(text(match, 2)) ?? 0, text(match, 3), text(match, 4)
+        )
+        let box = LabelPlacerBox(x: x, y: y - 11, width: Double(label.count) * 11 * 0.62, height: 11 * 1.3)
+        let nearest =
+          lines.filter { $0.1 == color }.map { line in
+            box.corners.map { Self.distance($0.0, $0.1, line.0[0], line.0[1], line.0[2], line.0[3]) }.min()
+              ?? .infinity
+          }.min() ?? .infinity
+        XCTAssertLessThanOrEqual(
+          nearest, 16, "\(picture): '\(label)' stands \(Int(nearest)) points from any line of its colour")
+      }
+    }
+    XCTAssertGreaterThan(tags, 200, "the corpus's numbers were found")
+  }
+}
+
+/// A text's box, as `LabelPlacer` estimates it, and its corners and middle.
+struct LabelPlacerBox {
+  var x, y, width, height: Double
+  var corners: [(Double, Double)] {
+    [(x, y), (x + width, y), (x, y + height), (x + width, y + height), (x + width / 2, y + height / 2)]
+  }
 }
