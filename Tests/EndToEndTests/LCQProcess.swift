@@ -96,7 +96,9 @@ struct LCQProcess {
     try process.run()
     if let stdin {
       DispatchQueue.global().async {
-        input.fileHandleForWriting.write(stdin)
+        // A program may exit before it reads all its input (a refused login, a usage error): the
+        // pipe is then closed, and the throwing write says so instead of stopping the tests.
+        try? input.fileHandleForWriting.write(contentsOf: stdin)
         try? input.fileHandleForWriting.close()
       }
     }
@@ -152,7 +154,7 @@ final class LiveLCQ {
   }
 
   /// Writes `data` to its standard input.
-  func write(_ data: Data) { input.fileHandleForWriting.write(data) }
+  func write(_ data: Data) { try? input.fileHandleForWriting.write(contentsOf: data) }
 
   /// Waits until lcq has read everything written to its standard input (the pipe holds no
   /// byte), for at most `seconds`; whether it has.

@@ -45,6 +45,7 @@ final class NotifyHardeningTests: XCTestCase {
     }
     let measured = try results.map { try $0.get() }
     for run in measured {
+      print("lcq notify: peak RSS \(run.maxrss) KB, \(run.seconds) s")
       XCTAssertLessThan(run.maxrss, 100 * 1024, "peak memory of a run, in KB")
       XCTAssertLessThan(run.seconds, 40, "a drip of 60 s is not waited for")
       XCTAssertFalse(run.stderr.contains("XOXB"), run.stderr)

@@ -65,8 +65,11 @@ struct WebhookClient {
       : "the webhook answered HTTP \(status)"
   }
 
-  /// One POST: the status (and `Retry-After`), or why there is none.
+  /// One POST: the status (and `Retry-After`), or why there is none. An `http://` webhook is
+  /// posted to over a plain socket that reads the answer's head only (``PlainHTTPPost``);
+  /// `https://` through Foundation, which cancels the body once the head is in.
   private func send(_ body: Data) -> PostAnswer {
+    if url.scheme?.lowercased() == "http" { return PlainHTTPPost.send(body, to: url, deadline: deadline) }
     var request = URLRequest(url: url, timeoutInterval: deadline)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -120,11 +123,15 @@ private final class PostWatcher: NSObject, URLSessionDataDelegate, @unchecked Se
     let http = response as? HTTPURLResponse
     let retryAfter = http?.value(forHTTPHeaderField: "Retry-After").flatMap { Double($0) }
     finish(status: http?.statusCode ?? 0, retryAfter: retryAfter.map { max(0, $0) }, failure: nil)
+    // Stopped at once, here on the delegate's queue: a server sending gigabytes fills no memory
+    // while the caller wakes up.
+    dataTask.cancel()
     completionHandler(.cancel)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    // Never kept: the head decided the post (and the transfer is being cancelled).
+    // Never kept: the head decided the post; whatever arrived before the cancel took hold.
+    dataTask.cancel()
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
