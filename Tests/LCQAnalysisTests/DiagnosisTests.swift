@@ -18,7 +18,7 @@ final class DiagnosisTests: XCTestCase {
     XCTAssertEqual(tag?.kind, .autoresizingMask)
     XCTAssertEqual(
       tag?.text,
-      "autoresizing mask h=-&- v=&--: left margin, right margin fixed, width flexible; "
+      "autoresizing mask of UIView, h=-&- v=&--: left margin, right margin fixed, width flexible; "
         + "height, bottom margin fixed, top margin flexible")
   }
 
@@ -149,7 +149,8 @@ final class DiagnosisTests: XCTestCase {
     XCTAssertEqual(fix?.sourceLocation?.description, "ProfileView.swift#42")
     XCTAssertTrue(fix?.text.hasSuffix("SnapKit made [1] at ProfileView.swift#42.") == true, fix?.text ?? "")
     let single = analyze([
-      "<SnapKit.LayoutConstraint:0x1@ProfileView.swift#42 UIView:0x10.width == -8>"
+      "<SnapKit.LayoutConstraint:0x1@ProfileView.swift#42 UIView:0x10.width == 8>",
+      "<NSLayoutConstraint:0x2 'UIView-Encapsulated-Layout-Width' UIView:0x10.width == 20>",
     ])
     XCTAssertTrue(
       single.diagnosis?.bestFix?.text.contains("SnapKit: add `.priority(999)` at ProfileView.swift#42")

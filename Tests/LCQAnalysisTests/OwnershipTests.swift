@@ -146,7 +146,9 @@ final class OwnershipTests: XCTestCase {
         for index in fix.changes {
           let constraint = block.constraints[index].constraint!
           if case .autoresizingMask = constraint.origin {
-            XCTAssertFalse(isSystemItem(constraint.firstItem), "\(place): \(fix.text)")
+            // The mask is the bracketed view's: `[View]-(0)-|` starts with the superview.
+            let view = constraint.firstItem.isSuperview ? constraint.secondItem! : constraint.firstItem
+            XCTAssertFalse(isSystemItem(view), "\(place): \(fix.text)")
             continue
           }
           let byIdentifier = identifiers.contains { constraint.identifier?.hasPrefix($0) ?? false }
@@ -155,7 +157,9 @@ final class OwnershipTests: XCTestCase {
         }
       }
     }
-    XCTAssertGreaterThan(fixes, 300, "the corpus still gets its fixes")
+    // 287 since the advice rules of issue 37 dropped the fixes that named a superview's mask,
+    // an action sheet's own views or UIKit's negative width.
+    XCTAssertGreaterThan(fixes, 280, "the corpus still gets its fixes")
     // The conflicts among UIKit's and AppKit's own views in the shared corpus, read by hand:
     // a bar button stack's zero width against its margins (019), the iPad keyboard windows
     // (105), a keyboard selection background in a zero-height bar button (120).

@@ -10,7 +10,7 @@ public enum ConstraintEnglish {
     if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
       var name = names.name(of: item)
       if let context = names.context(of: item), context != names.context(of: constraint.firstItem),
-        !context.hasSuffix(" " + (constraint.firstItem.className ?? "?"))
+        !context.hasSuffix(" " + (constraint.firstItem.readableClassName ?? "?"))
       {
         name += " (\(context))"
       }

@@ -27,27 +27,34 @@ public struct Diagnosis: Sendable {
   public init(block: ConflictBlock, replay: Replay?) {
     let names = ItemNames(block: block)
     self.names = names
+    let systemViews = SystemPlacedViews.identities(in: block)
     sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
     origins = block.constraints.map { logged in
-      logged.constraint.map { OriginTag.tags(of: $0, platform: block.platform) } ?? []
+      logged.constraint.map {
+        OriginTag.tags(of: $0, platform: block.platform, names: names, systemViews: systemViews)
+      } ?? []
     }
-    owners = block.constraints.map { $0.constraint.map(ConstraintOwnership.owner(of:)) }
+    owners = block.constraints.map { logged in
+      logged.constraint.map { ConstraintOwnership.owner(of: $0, systemViews: systemViews) }
+    }
     suggestions = []
     guard let replay, replay.verdict == .conflict || replay.verdict == .withinPrecision,
       !replay.minimalSet.isEmpty
     else { return }
     let changeable = replay.minimalSet.contains {
-      ConstraintOwnership.isChangeableByApp(block.member($0))
+      ConstraintOwnership.isChangeableByApp(block.member($0), systemViews: systemViews)
     }
     conflictOwner = changeable ? .app : .system
-    explanation = BlockExplanation.text(block: block, replay: replay, origins: origins, names: names)
+    explanation = BlockExplanation.text(
+      block: block, replay: replay, origins: origins, names: names, systemViews: systemViews)
     let model = replay.model ?? LayoutModel(block: block)
     guard model.members.count <= FixFinder.memberLimit else {
       noFixReason =
         "the block has \(model.members.count) readable constraints; fixes are tried on blocks of up to \(FixFinder.memberLimit)"
       return
     }
-    suggestions = FixFinder.suggestions(for: block, model: model, minimalSet: replay.minimalSet, names: names)
+    suggestions = FixFinder.suggestions(
+      for: block, model: model, minimalSet: replay.minimalSet, names: names, systemViews: systemViews)
     if suggestions.isEmpty {
       let framework = block.platform.frameworkName
       noFixReason =
@@ -59,6 +66,24 @@ public struct Diagnosis: Sendable {
       {
         noFixReason = (noFixReason ?? "") + "; known OS behaviour: " + behaviour
       }
+      if let negative = replay.minimalSet.first(where: {
+        FixFinder.asksForNegativeSize(block.member($0))
+          && ConstraintOwnership.isChangeableByApp(block.member($0), systemViews: systemViews)
+      }) {
+        let member = block.member(negative)
+        noFixReason =
+          "[\(negative + 1)] asks for a \(ConstraintEnglish.words(for: member.firstAttribute)) of "
+          + "\(member.constant.text), and no size can be negative: it is a sign or arithmetic error in that "
+          + "constraint's constant, not a priority to lower"
+      }
+      if let cell = replay.minimalSet.first(where: {
+        ConstraintOwnership.isInterfaceBuilderCellConstraint(block.member($0))
+      }) {
+        noFixReason =
+          (noFixReason ?? "")
+          + "; [\(cell + 1)] is Interface Builder's, between a cell and its content view: change the cell's size "
+          + "instead (its size in the storyboard, the table's row height or the layout's item size)"
+      }
     }
   }
 
@@ -68,14 +93,18 @@ public struct Diagnosis: Sendable {
 
 /// The sentence that says what conflicts with what.
 enum BlockExplanation {
-  static func text(block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames) -> String {
+  static func text(
+    block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames, systemViews: Set<String>
+  ) -> String {
     let members = replay.minimalSet.sorted()
-    let app = members.filter { !ConstraintOwnership.isSystemGenerated(block.member($0)) }
-    let system = members.filter { ConstraintOwnership.isSystemGenerated(block.member($0)) }
+    let system = members.filter {
+      ConstraintOwnership.isSystemGenerated(block.member($0), systemViews: systemViews)
+    }
+    let app = members.filter { !system.contains($0) }
     func numbers(_ indices: [Int]) -> String { indices.map { "[\($0 + 1)]" }.joined(separator: " ") }
     func items(_ indices: [Int]) -> String {
       var seen = Set<String>()
-      return indices.map { names.name(of: block.member($0).firstItem) }
+      return indices.map { names.name(of: ConstraintOwnership.subjectView(of: block.member($0))) }
         .filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
     var sides: [String] = []
@@ -88,7 +117,8 @@ enum BlockExplanation {
       let meanings = system.compactMap { index -> String? in
         guard let tag = origins[index].first else { return nil }
         guard tag.kind == .autoresizingMask else { return tag.text }
-        return "the autoresizing mask of \(names.name(of: block.member(index).firstItem))"
+        return
+          "the autoresizing mask of \(names.name(of: ConstraintOwnership.subjectView(of: block.member(index))))"
       }.filter { seen.insert($0).inserted }
       sides.append("\(meanings.joined(separator: "; ")) \(numbers(system))")
     }
@@ -107,6 +137,8 @@ enum BlockExplanation {
       text =
         "\(opening): \(sides[0]) asks for what no layout allows (a negative size, or a contradiction with itself)."
     case (false, true): text = "\(opening): \(sides[0]) contradict each other."
+    case (true, false) where system.count == 1:
+      text = "\(opening): \(framework)'s own constraint [\(system[0] + 1)] asks for what no layout allows."
     default: text = "\(opening): \(framework)'s own constraints contradict each other (\(sides[0]))."
     }
     if let broken = block.brokenConstraintIndex, let standing = replay.brokenConstraint {

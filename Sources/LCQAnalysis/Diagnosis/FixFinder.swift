@@ -15,9 +15,11 @@ enum FixFinder {
   static let memberLimit = 500
 
   static func suggestions(
-    for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames
+    for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames,
+    systemViews: Set<String> = []
   ) -> [FixSuggestion] {
-    var candidates = Candidates(block: block, model: model, minimalSet: minimalSet, names: names)
+    var candidates = Candidates(
+      block: block, model: model, minimalSet: minimalSet, names: names, systemViews: systemViews)
     candidates.collect()
     // A block read both ways (an AppKit superview flipped or not) needs a fix that works both ways.
     let otherReading = model.dependsOnFlipping ? LayoutModel(block: block, flipped: !model.isFlipped) : nil
@@ -30,6 +32,15 @@ enum FixFinder {
       }
     }
     return proven
+  }
+
+  /// Whether `constraint` asks for a negative width or height (`width == -50`, `height <= -1`),
+  /// which no layout allows: a sign or arithmetic error in its constant, which a lower priority
+  /// would only hide.
+  static func asksForNegativeSize(_ constraint: LayoutConstraint) -> Bool {
+    constraint.secondItem == nil
+      && (constraint.firstAttribute == .width || constraint.firstAttribute == .height)
+      && constraint.relation != .greaterThanOrEqual && constraint.constant.value < 0
   }
 
   /// By kind, then list order.
@@ -52,13 +63,18 @@ private struct Candidates {
   let model: LayoutModel
   let minimalSet: [Int]
   let names: ItemNames
+  /// The block's plain views only the system relates to (``SystemPlacedViews``).
+  let systemViews: Set<String>
   var list: [FixSuggestion] = []
 
-  init(block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames) {
+  init(
+    block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames, systemViews: Set<String>
+  ) {
     self.block = block
     self.model = model
     self.minimalSet = minimalSet
     self.names = names
+    self.systemViews = systemViews
   }
 
   func constraint(_ index: Int) -> LayoutConstraint { block.member(index) }
@@ -67,14 +83,20 @@ private struct Candidates {
     "[\(index + 1)] (\(ConstraintEnglish.sentence(constraint(index), names: names)))"
   }
 
+  /// The members the app's code can lower or deactivate: its own, not those Interface Builder
+  /// generates at build time.
   var appMembers: [Int] {
-    minimalSet.filter { !ConstraintOwnership.isSystemGenerated(constraint($0)) }
+    minimalSet.filter {
+      !ConstraintOwnership.isSystemGenerated(constraint($0), systemViews: systemViews)
+        && !ConstraintOwnership.isMadeByInterfaceBuilder(constraint($0))
+    }
   }
 
   mutating func collect() {
     for index in minimalSet {
       let member = constraint(index)
       if case .autoresizingMask = member.origin { addAutoresizing(index) }
+      if case .interfaceBuilderPrototyping = member.origin { addInterfaceBuilderConstraints(index) }
       let identifier = member.identifier ?? ""
       if SizingContainer.sizedDimension(identifier: identifier) != nil { addCellSize(index) }
       if identifier.hasPrefix("UISV-hiding") || identifier.hasPrefix("NSSV-hiding") {
@@ -82,7 +104,9 @@ private struct Candidates {
       }
     }
     addSwaps()
-    for index in appMembers { add(.lowerPriority, index, text: lowerText(index)) }
+    for index in appMembers where !FixFinder.asksForNegativeSize(constraint(index)) {
+      add(.lowerPriority, index, text: lowerText(index))
+    }
   }
 
   mutating func add(
@@ -102,11 +126,11 @@ private struct Candidates {
   /// `translatesAutoresizingMaskIntoConstraints = false` on the view an autoresizing member
   /// belongs to, when the view is the app's: every autoresizing constraint of that view goes.
   mutating func addAutoresizing(_ index: Int) {
-    guard ConstraintOwnership.isChangeableByApp(constraint(index)) else { return }
-    let view = constraint(index).firstItem
+    guard ConstraintOwnership.isChangeableByApp(constraint(index), systemViews: systemViews) else { return }
+    let view = ConstraintOwnership.subjectView(of: constraint(index))
     let all = model.memberIndices.sorted().filter { member in
       guard case .autoresizingMask = constraint(member).origin else { return false }
-      return constraint(member).firstItem.identity == view.identity
+      return ConstraintOwnership.subjectView(of: constraint(member)).identity == view.identity
     }
     let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
     add(
@@ -115,6 +139,24 @@ private struct Candidates {
         + "its autoresizing mask became \(numbers), which fight the other constraints. Then give it "
         + "constraints of its own (for a child view controller's root view, pin it to the container's edges).",
       short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))")
+  }
+
+  /// For a prototyping constraint: Interface Builder made it because the view has no (or
+  /// ambiguous) constraints in the storyboard; constraints of its own there remove every one it
+  /// generated for that view.
+  mutating func addInterfaceBuilderConstraints(_ index: Int) {
+    let view = ConstraintOwnership.subjectView(of: constraint(index))
+    let all = model.memberIndices.sorted().filter { member in
+      guard case .interfaceBuilderPrototyping = constraint(member).origin else { return false }
+      return ConstraintOwnership.subjectView(of: constraint(member)).identity == view.identity
+    }
+    let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
+    add(
+      .interfaceBuilderConstraints, index, changes: all,
+      text: "In Interface Builder, give \(names.qualifiedName(of: view)) constraints of its own: Interface "
+        + "Builder generated \(numbers) at build time because the storyboard leaves its place open, and they "
+        + "fight the other constraints. (They are not in the app's code: a priority cannot be changed there.)",
+      short: "constraints of its own for \(names.name(of: view)) in Interface Builder")
   }
 
   /// For a size a container sets (a cell's by the table or collection view, a root view's by its
@@ -140,7 +182,8 @@ private struct Candidates {
     let hiding = constraint(index)
     for member in model.memberIndices where member != index {
       let other = constraint(member)
-      guard !ConstraintOwnership.isSystemGenerated(other),
+      guard !ConstraintOwnership.isSystemGenerated(other, systemViews: systemViews),
+        !ConstraintOwnership.isMadeByInterfaceBuilder(other),
         other.firstItem.identity == hiding.firstItem.identity,
         other.firstAttribute == hiding.firstAttribute
       else { continue }

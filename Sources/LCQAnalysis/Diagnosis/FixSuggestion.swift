@@ -7,6 +7,9 @@ public struct FixSuggestion: Sendable, Hashable {
     /// `translatesAutoresizingMaskIntoConstraints = false` on a view whose autoresizing mask
     /// became constraints.
     case translatesAutoresizingMask
+    /// Give a view constraints of its own in Interface Builder, so that it stops generating
+    /// prototyping constraints for it at build time.
+    case interfaceBuilderConstraints
     /// Lower the app's constraint that fights a cell size set by the table or collection view.
     case cellSizePriority
     /// Lower the size constraint of a view a stack view hides.

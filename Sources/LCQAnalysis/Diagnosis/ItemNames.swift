@@ -152,7 +152,7 @@ public struct ItemNames: Sendable {
     let bare = item.moduleLessClassName
     if let label = item.label, let words = guideWords[label] { return words }
     if let bare, let words = internalClassWords[bare] { return words }
-    if let bare, bare.hasPrefix("_UI") || bare.hasPrefix("_NS") {
+    if let bare, item.swiftName == nil, bare.hasPrefix("_UI") || bare.hasPrefix("_NS") {
       return spacedWords(String(bare.dropFirst(3)))
     }
     let base = bare ?? item.name ?? "view"
@@ -181,6 +181,7 @@ public struct ItemNames: Sendable {
 
   /// Whether UIKit or AppKit owns the view (a private class, or one that serves an app view).
   static func isSystemView(_ item: LayoutItem) -> Bool {
+    if let swiftName = item.swiftName { return ConstraintOwnership.isApples(swiftName) }
     guard let bare = item.moduleLessClassName else { return false }
     return bare.hasPrefix("_") || internalClassWords[bare] != nil
   }
@@ -198,7 +199,7 @@ public struct ItemNames: Sendable {
           next.append(neighbour)
         }
       }
-      let found = next.compactMap { items[$0] }.filter(isAppView).compactMap(\.className).sorted()
+      let found = next.compactMap { items[$0] }.filter(isAppView).compactMap(\.readableClassName).sorted()
       if let first = found.first { return first }
       frontier = next
     }

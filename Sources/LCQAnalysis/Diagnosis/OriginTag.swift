@@ -52,14 +52,20 @@ public struct OriginTag: Sendable, Hashable {
   }
 
   /// Every tag of `constraint`, the most specific first; never empty. `platform` names the
-  /// framework that made a system constraint.
+  /// framework that made a system constraint; `names` names the view whose autoresizing mask a
+  /// constraint is (its class when not given); `systemViews` holds the block's plain views only
+  /// the system relates to.
   public static func tags(
-    of constraint: LayoutConstraint, platform: ConflictBlock.Platform = .uikit
+    of constraint: LayoutConstraint, platform: ConflictBlock.Platform = .uikit, names: ItemNames? = nil,
+    systemViews: Set<String> = []
   ) -> [OriginTag] {
     var tags: [OriginTag] = []
     let identifier = constraint.identifier ?? ""
     switch constraint.origin {
-    case .autoresizingMask(let mask): tags.append(OriginTag(.autoresizingMask, Self.autoresizing(mask)))
+    case .autoresizingMask(let mask):
+      let view = ConstraintOwnership.subjectView(of: constraint)
+      let name = names?.name(of: view) ?? view.moduleLessClassName ?? view.name ?? "a view"
+      tags.append(OriginTag(.autoresizingMask, Self.autoresizing(mask, of: name)))
     case .contentSize:
       tags.append(
         OriginTag(.contentSize, "intrinsic content size (content hugging or compression resistance)"))
@@ -79,11 +85,13 @@ public struct OriginTag: Sendable, Hashable {
     }
     if let tag = identifierTag(identifier, item: constraint.firstItem) { tags.append(tag) }
     tags += itemTags(constraint, excluding: Set(tags.map(\.kind)))
-    let isSystem = ConstraintOwnership.isSystemGenerated(constraint)
+    let isSystem = ConstraintOwnership.isSystemGenerated(constraint, systemViews: systemViews)
     if !identifier.isEmpty, !isSystem {
       tags.append(OriginTag(.appIdentifier, "the app's identifier '\(identifier)'"))
     }
-    if tags.isEmpty {
+    if tags.isEmpty, KnownSystemConflicts.ownsConstraint(constraint) {
+      tags.append(OriginTag(.system, "\(platform.frameworkName)'s own constraint: a known OS behaviour"))
+    } else if tags.isEmpty {
       tags.append(
         isSystem
           ? OriginTag(.system, "\(platform.frameworkName)'s own constraint between its views")
@@ -94,9 +102,9 @@ public struct OriginTag: Sendable, Hashable {
     return tags
   }
 
-  /// What `h=--& v=&-&` means, in words.
-  static func autoresizing(_ mask: AutoresizingMask?) -> String {
-    guard let mask else { return "autoresizing mask (translatesAutoresizingMaskIntoConstraints)" }
+  /// What `h=--& v=&-&` on the view named `view` means, in words.
+  static func autoresizing(_ mask: AutoresizingMask?, of view: String) -> String {
+    guard let mask else { return "autoresizing mask of \(view) (translatesAutoresizingMaskIntoConstraints)" }
     func axis(_ pattern: String, _ parts: [String]) -> String {
       let flags = Array(pattern)
       guard flags.count == 3 else { return pattern }
@@ -108,7 +116,7 @@ public struct OriginTag: Sendable, Hashable {
     }
     let horizontal = axis(mask.horizontal, ["left margin", "width", "right margin"])
     let vertical = axis(mask.vertical, ["top margin", "height", "bottom margin"])
-    return "autoresizing mask \(mask): \(horizontal); \(vertical)"
+    return "autoresizing mask of \(view), \(mask): \(horizontal); \(vertical)"
   }
 
   /// Meanings of `UISV-*` identifiers.
@@ -129,6 +137,12 @@ public struct OriginTag: Sendable, Hashable {
     if let size = SizingContainer.sizedDimension(identifier: identifier) {
       let container = SizingContainer(className: item.className)
       return OriginTag(.cellSize, "the \(container.noun)'s \(size), set by \(container.setter)")
+    }
+    if identifier.hasPrefix(ConstraintOwnership.interfaceBuilderCellIdentifier) {
+      return OriginTag(
+        .interfaceBuilder,
+        "added by Interface Builder between a cell and its content view (\(identifier)): the cell's size decides it"
+      )
     }
     if identifier.hasPrefix("_UITemporaryLayout") || identifier.hasPrefix("fittingSize") {
       return OriginTag(.fittingSize, "a temporary size UIKit sets while it measures a fitting size")

@@ -10,8 +10,10 @@ public enum ConflictTitle {
   public static func of(_ block: ConflictBlock, indices: [Int]) -> String? {
     let constraints = indices.compactMap { block.constraints[$0].constraint }
     guard !constraints.isEmpty else { return nil }
-    let app = ranked(constraints.filter { !ConstraintOwnership.isSystemGenerated($0) })
-    let system = ranked(constraints.filter(ConstraintOwnership.isSystemGenerated))
+    let systemViews = SystemPlacedViews.identities(in: block)
+    let isSystem = { ConstraintOwnership.isSystemGenerated($0, systemViews: systemViews) }
+    let app = ranked(constraints.filter { !isSystem($0) })
+    let system = ranked(constraints.filter(isSystem))
     let sides: String
     switch (app.first, system.first) {
     case (let mine?, let theirs?): sides = "\(mine) vs \(theirs)"
@@ -21,7 +23,8 @@ public enum ConflictTitle {
       let count = constraints.count == 1 ? "1 constraint" : "\(constraints.count) constraints"
       sides = (app.first ?? system.first ?? "constraints") + " (\(count))"
     }
-    guard let context = context(of: constraints) else { return sides }
+    // `CardView: CardView width vs cell width` says the class twice: the sides name it already.
+    guard let context = context(of: constraints), !sides.hasPrefix(context + " ") else { return sides }
     return "\(context): \(sides)"
   }
 
@@ -40,7 +43,7 @@ public enum ConflictTitle {
     for constraint in constraints {
       let items = constraint.items + constraint.names.map(\.item)
       for name in Set(items.compactMap(\.className)) where isAppClass(name) {
-        counts[moduleLess(name), default: 0] += 1
+        counts[LayoutItem(className: name).moduleLessClassName ?? name, default: 0] += 1
       }
     }
     return counts.max { lhs, rhs in lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key > rhs.key }?.key
@@ -59,7 +62,8 @@ public enum ConflictTitle {
         return "stack view " + identifier.dropFirst(5).replacingOccurrences(of: "-", with: " ")
       }
     }
-    let item = constraint.firstItem.moduleLessClassName ?? constraint.firstItem.name ?? "view"
+    let subject = ConstraintOwnership.subjectView(of: constraint)
+    let item = subject.moduleLessClassName ?? subject.name ?? "view"
     return "\(item) \(ConflictTitle.attributeWords(constraint.firstAttribute))"
   }
 
@@ -86,11 +90,8 @@ public enum ConflictTitle {
   }
 
   static func isAppClass(_ name: String) -> Bool {
+    if let swiftName = SwiftTypeName(runtimeName: name) { return !ConstraintOwnership.isApples(swiftName) }
     if name.contains(text: ".") { return !name.hasPrefix("UIKit.") && !name.hasPrefix("AppKit.") }
     return !(name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("_") || name.hasPrefix("CA"))
-  }
-
-  static func moduleLess(_ name: String) -> String {
-    name.split(separator: ".").last.map(String.init) ?? name
   }
 }

@@ -36,7 +36,7 @@ enum ConstraintOwnership {
     "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView",
     "UIViewControllerWrapperView", "UITableViewWrapperView", "UISystemInputAssistantView",
     "UICompatibilityInputViewController", "NSToolbarItemViewer", "NSToolbarView", "NSTitlebarView",
-    "NSTitlebarContainerView", "NSThemeFrame", "SystemInputAssistantView",
+    "NSTitlebarContainerView", "NSThemeFrame", "SystemInputAssistantView", "NSClipView", "NSScroller",
   ]
 
   /// Class prefixes of the keyboard's views (`TUI…`: the TextInputUI framework's, such as
@@ -51,7 +51,9 @@ enum ConstraintOwnership {
   /// `names:` list included) is a private class (`_UI…`, `_NS…`) or a system container; a plain
   /// `UIView` or `NSView` could be the app's, so a constraint that mentions one stays the
   /// app's. `autoresizing` for a view's autoresizing mask.
-  static func owner(of constraint: LayoutConstraint) -> ConstraintOwner {
+  /// `systemViews` holds the block's plain views that only the system relates to
+  /// (``SystemPlacedViews``), counted as system containers.
+  static func owner(of constraint: LayoutConstraint, systemViews: Set<String> = []) -> ConstraintOwner {
     switch constraint.origin {
     case .autoresizingMask: return .autoresizing
     case .contentSize, .layoutSupport, .systemBaseline: return .system
@@ -59,6 +61,9 @@ enum ConstraintOwnership {
     }
     if let identifier = constraint.identifier, systemIdentifierPrefixes.contains(where: identifier.hasPrefix)
     {
+      return .system
+    }
+    if isInterfaceBuilderCellConstraint(constraint) || KnownSystemConflicts.ownsConstraint(constraint) {
       return .system
     }
     // A names-only item is printed by its name, which for the keyboard's views is their class.
@@ -69,17 +74,53 @@ enum ConstraintOwnership {
       return .system
     }
     let items = constraint.items + constraint.names.map(\.item)
-    return items.allSatisfy(isSystemContainer) ? .system : .app
+    return items.allSatisfy { isSystemContainer($0) || systemViews.contains($0.identity) } ? .system : .app
+  }
+
+  /// The identifier Interface Builder gives the constraints it adds between a cell and its
+  /// content view: the content view follows the cell, and only the cell's size (in the storyboard,
+  /// or the row height or item size) changes them.
+  static let interfaceBuilderCellIdentifier = "UIIBSystemGenerated"
+
+  /// Whether Interface Builder added `constraint` between a cell and its content view.
+  static func isInterfaceBuilderCellConstraint(_ constraint: LayoutConstraint) -> Bool {
+    constraint.identifier?.hasPrefix(interfaceBuilderCellIdentifier) == true
+  }
+
+  /// Whether Interface Builder made `constraint` at build time: its prototyping constraints
+  /// (for a view given no constraints in the storyboard) and its cell constraints. Neither is in
+  /// the app's code, so neither can be lowered or deactivated there.
+  static func isMadeByInterfaceBuilder(_ constraint: LayoutConstraint) -> Bool {
+    if case .interfaceBuilderPrototyping = constraint.origin { return true }
+    return isInterfaceBuilderCellConstraint(constraint)
   }
 
   /// Whether `constraint` is system-generated: not the app's own (autoresizing included).
-  static func isSystemGenerated(_ constraint: LayoutConstraint) -> Bool {
-    owner(of: constraint) != .app
+  static func isSystemGenerated(_ constraint: LayoutConstraint, systemViews: Set<String> = []) -> Bool {
+    owner(of: constraint, systemViews: systemViews) != .app
   }
 
-  /// Whether `item` is a view only the system places: a private class or a system container.
+  /// Whether `item` is a view only the system places: a private class or a system container. A
+  /// Swift class's runtime name (`_TtC5MyApp8CardView`) is not a private class for its
+  /// underscore: it is the system's when every module it names is Apple's
+  /// (`_TtCC5UIKit19NavigationButtonBar15ItemWrapperView`), and the app's when one is not
+  /// (`_UIHostingView<ContentView>` of the app's `ContentView`).
   static func isSystemContainer(_ item: LayoutItem) -> Bool {
-    isSystemContainer(named: item.moduleLessClassName)
+    if let swiftName = item.swiftName { return isApples(swiftName) }
+    return isSystemContainer(named: item.moduleLessClassName)
+  }
+
+  /// Modules Apple ships, whose Swift classes are the system's.
+  static let appleModules: Set<String> = [
+    "UIKit", "UIKitCore", "SwiftUI", "SwiftUICore", "AppKit", "Foundation", "Swift", "__ObjC", "__C",
+    "CoreGraphics", "QuartzCore", "MapKit", "WebKit", "AVKit", "PhotosUI", "MessageUI", "SafariServices",
+    "StoreKit", "TipKit", "Charts", "PencilKit", "QuickLook", "ContactsUI", "EventKitUI", "GameKit",
+    "CarPlay", "WidgetKit", "AuthenticationServices", "LinkPresentation", "VisionKit", "TextInputUI",
+  ]
+
+  /// Whether every module a Swift name mentions (its own and its generic arguments') is Apple's.
+  static func isApples(_ name: SwiftTypeName) -> Bool {
+    name.modules.allSatisfy(appleModules.contains)
   }
 
   /// Whether the class `name` is a private class or a system container.
@@ -90,13 +131,32 @@ enum ConstraintOwnership {
   }
 
   /// Whether the app can change `constraint`: its own constraint, or the autoresizing mask of a
-  /// view that is not a system view.
-  static func isChangeableByApp(_ constraint: LayoutConstraint) -> Bool {
-    switch owner(of: constraint) {
-    case .app: true
-    case .system: false
+  /// view that is not a system view. A mask that UIKit or AppKit names itself
+  /// (`UIView-Encapsulated-Layout-Top`: the position a collection view gives its cell) is the
+  /// container's, whatever the view.
+  static func isChangeableByApp(_ constraint: LayoutConstraint, systemViews: Set<String> = []) -> Bool {
+    switch owner(of: constraint, systemViews: systemViews) {
+    case .app: return true
+    case .system: return false
     case .autoresizing:
-      !ItemNames.isSystemView(constraint.firstItem) && !isSystemContainer(constraint.firstItem)
+      if let identifier = constraint.identifier,
+        systemIdentifierPrefixes.contains(where: identifier.hasPrefix)
+      {
+        return false
+      }
+      let view = subjectView(of: constraint)
+      return !ItemNames.isSystemView(view) && !isSystemContainer(view) && !systemViews.contains(view.identity)
     }
+  }
+
+  /// The view a constraint is about: its first item, except where visual format prints a
+  /// trailing or bottom edge (`[View]-(0)-|`, which reads as `superview.trailing ==
+  /// View.trailing`), where it is the bracketed view, never the superview (`|`). For an
+  /// autoresizing constraint, the view whose mask it is.
+  static func subjectView(of constraint: LayoutConstraint) -> LayoutItem {
+    guard constraint.firstItem.isSuperview, let view = constraint.secondItem else {
+      return constraint.firstItem
+    }
+    return view
   }
 }

@@ -52,13 +52,21 @@ public struct SourceClues: Sendable, Hashable {
     }
   }
 
+  /// The innermost class the app declares in a Swift name read back: its own when its module is
+  /// not Apple's (`CardView` of `MyApp.CardView<RecoveryKeyView>`), else the first generic
+  /// argument's (`ContentView` of SwiftUI's `_UIHostingView<MyApp.ContentView>`).
+  static func appDeclaredClass(in name: SwiftTypeName) -> String? {
+    if !ConstraintOwnership.appleModules.contains(name.module) { return name.path.last }
+    return name.arguments.lazy.compactMap(appDeclaredClass(in:)).first
+  }
+
   /// The class as the app's source declares it, or `nil` for a class of UIKit's, AppKit's or
   /// SwiftUI's: the module dropped, key-value observing's subclass prefix dropped, a mangled
   /// `_TtC` name read back.
   static func appClassName(_ printed: String?) -> String? {
     guard var name = printed, !name.isEmpty else { return nil }
     for module in ["UIKit.", "AppKit.", "SwiftUI.", "Foundation."] where name.hasPrefix(module) { return nil }
-    if let demangled = MangledClassName.demangle(name) { return demangled }
+    if let swiftName = SwiftTypeName(runtimeName: name) { return appDeclaredClass(in: swiftName) }
     if name.hasPrefix("NSKVONotifying_") { name.removeFirst("NSKVONotifying_".count) }
     if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
     if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -66,30 +74,5 @@ public struct SourceClues: Sendable, Hashable {
     }
     guard let first = name.first, first != "_" else { return nil }
     return name
-  }
-}
-
-/// Swift's mangled names of classes that the Objective-C runtime prints for a Swift class
-/// without an `@objc` name: `_TtC5MyApp11ProfileCell` (module `MyApp`, class `ProfileCell`), and
-/// nested ones such as `_TtCC5MyApp5Outer5Inner`.
-enum MangledClassName {
-  /// The innermost class name of `text`, or `nil` when it is not a mangled class name of this
-  /// simple form.
-  static func demangle(_ text: String) -> String? {
-    guard text.hasPrefix("_TtC") else { return nil }
-    var rest = Substring(text.dropFirst("_Tt".count))
-    let nesting = rest.prefix { $0 == "C" }.count
-    rest = rest.dropFirst(nesting)
-    var names: [Substring] = []
-    while !rest.isEmpty {
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      guard let length = Int(digits), length > 0, length <= rest.count - digits.count else { return nil }
-      rest = rest.dropFirst(digits.count)
-      names.append(rest.prefix(length))
-      rest = rest.dropFirst(length)
-    }
-    // The module, then one name per class.
-    guard names.count == nesting + 1, let last = names.last else { return nil }
-    return String(last)
   }
 }

@@ -25,14 +25,28 @@ public struct LayoutItem: Sendable, Hashable {
   /// Whether this is visual format's `|`, the superview.
   public var isSuperview: Bool { name == "|" }
 
-  /// The class without its module (`HeaderView` for `Proto.HeaderView`).
+  /// The class without its module (`HeaderView` for `Proto.HeaderView`; a Swift runtime name
+  /// read back: `CardView<RecoveryKeyView>` for `_TtGC5MyApp8CardView…`).
   public var moduleLessClassName: String? {
     guard let className else { return nil }
+    if let swiftName { return swiftName.readable }
     // Searched as bytes: a `.` is one byte, and walking Characters from the end is slow.
     if let dot = className.utf8.lastIndex(of: UInt8(ascii: ".")) {
       return String(className[className.utf8.index(after: dot)...])
     }
     return className
+  }
+
+  /// The class's Swift runtime name read back, when it is one (`_TtC5MyApp8CardView`).
+  public var swiftName: SwiftTypeName? {
+    guard let className, className.utf8.starts(with: "_Tt".utf8) else { return nil }
+    return SwiftTypeName(runtimeName: className)
+  }
+
+  /// The class as a developer writes it: a Swift runtime name read back with its module
+  /// (`MyApp.CardView<RecoveryKeyView>`), any other as printed.
+  public var readableClassName: String? {
+    swiftName?.qualified ?? className
   }
 
   /// A stable key for the item within its block: the address when known, else the name.

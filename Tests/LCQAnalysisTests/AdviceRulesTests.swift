@@ -1,0 +1,261 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import XCTest
+
+/// The rules that decide whose constraint it is and which fix the app can make, one test per
+/// rule, each with its expectation worked out by hand, on real corpus blocks where one exists.
+final class AdviceRulesTests: XCTestCase {
+  private func analyze(_ constraints: [String], broken: Int? = nil) -> BlockAnalysis {
+    ListMessage.analyze(constraints, broken: broken)
+  }
+
+  // MARK: An autoresizing mask is its bracketed view's
+
+  /// Shared `067`: `H:[FlippedDocumentView]-(0)-| (Names: '|':NSClipView)` reads as
+  /// `NSClipView.trailing == FlippedDocumentView.trailing`, yet the mask is the document view's;
+  /// the clip view is placed by its scroll view, so its own mask [5] has no fix.
+  func testAMaskPrintedAgainstTheSuperviewIsTheBracketedViews() throws {
+    let analysis = BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("067").first))
+    let diagnosis = try XCTUnwrap(analysis.diagnosis)
+    let masks = diagnosis.suggestions.filter { $0.kind == .translatesAutoresizingMask }
+    XCTAssertEqual(masks.count, 1, "\(masks.map(\.text))")
+    XCTAssertEqual(masks.first?.changes, [0, 3])
+    XCTAssertTrue(
+      masks.first?.text.hasPrefix(
+        "Set translatesAutoresizingMaskIntoConstraints = false on FlippedDocumentView:") == true)
+    XCTAssertTrue(
+      diagnosis.origins[3].first?.text.hasPrefix("autoresizing mask of FlippedDocumentView, h=-&- v=-&-")
+        == true)
+    XCTAssertTrue(
+      diagnosis.origins[4].first?.text.hasPrefix("autoresizing mask of NSClipView, h=--& v=--&") == true)
+    XCTAssertTrue(diagnosis.explanation?.contains("the autoresizing mask of FlippedDocumentView") == true)
+    XCTAssertEqual(analysis.title, "FlippedDocumentView: TextViewModuleView leading vs autoresizing mask")
+  }
+
+  /// Shared `004`: a mask named `UIView-Encapsulated-Layout-Top` is the position a collection
+  /// view gives its cell: there is no mask to turn off; the app's [4] is what can give way.
+  func testAMaskTheContainerNamesHasNoFix() throws {
+    let analysis = BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("004").first))
+    let diagnosis = try XCTUnwrap(analysis.diagnosis)
+    XCTAssertFalse(diagnosis.suggestions.contains { $0.kind == .translatesAutoresizingMask })
+    XCTAssertEqual(diagnosis.bestFix?.kind, .lowerPriority)
+    XCTAssertEqual(diagnosis.bestFix?.changes, [3])
+    XCTAssertTrue(diagnosis.explanation?.contains("the autoresizing mask of UIView") == true)
+  }
+
+  // MARK: Interface Builder's constraints are not the app's code
+
+  /// The badge's prototyping constraints put it 20 from the card's leading edge and 100 wide,
+  /// the app's [3] keeps it 20 from the trailing edge and [4] makes the card 300 wide:
+  /// 20 + 100 + 20 = 140, not 300. The fix is in the storyboard (both prototyping constraints
+  /// go); neither can be lowered in code.
+  func testPrototypingConstraintsAreFixedInInterfaceBuilder() {
+    let analysis = analyze([
+      "<NSIBPrototypingLayoutConstraint:0x1 'IB auto generated at build time for view with fixed frame' H:|-(20)-[MyApp.Badge:0x10]   (active, names: '|':MyApp.Card:0x20 )>",
+      "<NSIBPrototypingLayoutConstraint:0x2 'IB auto generated at build time for view with fixed frame' H:[MyApp.Badge:0x10(100)]   (active)>",
+      "<NSLayoutConstraint:0x3 MyApp.Badge:0x10.trailing == MyApp.Card:0x20.trailing - 20   (active)>",
+      "<NSLayoutConstraint:0x4 MyApp.Card:0x20.width == 300   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    let suggestions = analysis.diagnosis?.suggestions ?? []
+    XCTAssertEqual(suggestions.first?.kind, .interfaceBuilderConstraints)
+    XCTAssertEqual(suggestions.first?.changes, [0, 1])
+    XCTAssertTrue(
+      suggestions.first?.text.hasPrefix("In Interface Builder, give Badge constraints of its own") == true)
+    XCTAssertEqual(Set(suggestions.filter { $0.kind == .lowerPriority }.flatMap(\.changes)), [2, 3])
+  }
+
+  /// IB's `UIIBSystemGenerated` pins the content view to the cell, whose height the table
+  /// sets to 44; the app's [4] wants the content view 100 high. Only [4] can give way.
+  func testInterfaceBuildersCellConstraintsAreNotLowered() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 'UIIBSystemGenerated' MyApp.PhotoCell:0x10.bottom == UITableViewCellContentView:0x20.bottom   (active)>",
+      "<NSLayoutConstraint:0x2 'UIIBSystemGenerated' UITableViewCellContentView:0x20.top == MyApp.PhotoCell:0x10.top   (active)>",
+      "<NSLayoutConstraint:0x3 'UIView-Encapsulated-Layout-Height' MyApp.PhotoCell:0x10.height == 44   (active)>",
+      "<NSLayoutConstraint:0x4 UITableViewCellContentView:0x20.height == 100   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.diagnosis?.owners, [.system, .system, .system, .app])
+    XCTAssertEqual(analysis.diagnosis?.origins[0].first?.kind, .interfaceBuilder)
+    let changed = Set((analysis.diagnosis?.suggestions ?? []).flatMap(\.changes))
+    XCTAssertEqual(changed, [3])
+
+    // With UIKit's temporary height in place of the app's, nothing in code can change: say where.
+    let systemOnly = analyze([
+      "<NSLayoutConstraint:0x1 'UIIBSystemGenerated' MyApp.PhotoCell:0x10.bottom == UITableViewCellContentView:0x20.bottom   (active)>",
+      "<NSLayoutConstraint:0x2 'UIIBSystemGenerated' UITableViewCellContentView:0x20.top == MyApp.PhotoCell:0x10.top   (active)>",
+      "<NSLayoutConstraint:0x3 'UIView-Encapsulated-Layout-Height' MyApp.PhotoCell:0x10.height == 44   (active)>",
+      "<NSLayoutConstraint:0x4 '_UITemporaryLayoutHeight' UITableViewCellContentView:0x20.height == 100   (active)>",
+    ])
+    XCTAssertEqual(systemOnly.diagnosis?.suggestions.count, 0)
+    XCTAssertTrue(
+      systemOnly.diagnosis?.noFixReason?.contains(
+        "[1] is Interface Builder's, between a cell and its content view: change the cell's size instead")
+        == true,
+      systemOnly.diagnosis?.noFixReason ?? "")
+  }
+
+  // MARK: A private container's anonymous views are UIKit's
+
+  /// An iPad action sheet: the plain views 0x10 and 0x30 are related only to
+  /// `_UIAlertControllerView`; 304 ≥ 320 cannot hold, and none of it is the app's.
+  func testAPlainViewOnlyAPrivateViewRelatesToIsTheSystems() {
+    let constraints = [
+      "<NSLayoutConstraint:0x1 UIView:0x10.width == 304   (active)>",
+      "<NSLayoutConstraint:0x2 _UIAlertControllerView:0x20.width == UIView:0x10.width   (active)>",
+      "<NSLayoutConstraint:0x3 _UIAlertControllerView:0x20.width >= UIView:0x30.width   (active)>",
+      "<NSLayoutConstraint:0x4 'UIView-Encapsulated-Layout-Width' UIView:0x30.width == 320   (active)>",
+    ]
+    let sheet = analyze(constraints)
+    XCTAssertEqual(sheet.verdict, .conflict)
+    XCTAssertEqual(sheet.diagnosis?.owners, [.system, .system, .system, .system])
+    XCTAssertEqual(sheet.diagnosis?.conflictOwner, .system)
+    XCTAssertEqual(sheet.diagnosis?.suggestions.count, 0)
+
+    // The same views, once the app's header is pinned to 0x10: 0x10 may be the app's again.
+    let pinned = analyze(
+      constraints + ["<NSLayoutConstraint:0x5 MyApp.Header:0x40.leading == UIView:0x10.leading   (active)>"])
+    XCTAssertEqual(pinned.diagnosis?.owners, [.app, .app, .system, .system, .app])
+    XCTAssertEqual(pinned.diagnosis?.conflictOwner, .app)
+    // A labelled or identified view is the app's too.
+    let identified = analyze(
+      constraints + ["<NSLayoutConstraint:0x5 'sheetWidth' UIView:0x10.width <= 500   (active)>"])
+    XCTAssertEqual(identified.diagnosis?.owners.first, .app)
+  }
+
+  /// Shared `085`: the top layout guide (`_UILayoutGuide`) is private by class, but the app pins
+  /// its views to it: two spacings from it to one view are the app's, a swap done in the wrong
+  /// order.
+  func testAPlainViewPinnedToTheTopLayoutGuideStaysTheApps() throws {
+    let analysis = BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("085").first))
+    XCTAssertEqual(analysis.diagnosis?.owners, [.app, .app])
+    XCTAssertEqual(analysis.diagnosis?.bestFix?.kind, .deactivateFirst)
+  }
+
+  // MARK: Known OS behaviour
+
+  /// Shared `033`: the action sheet's `UIView.width == - 16` of iOS 12.2 is UIKit's.
+  func testTheActionSheetsNegativeWidthIsAKnownUIKitBug() throws {
+    let analysis = BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("033").first))
+    let diagnosis = try XCTUnwrap(analysis.diagnosis)
+    XCTAssertEqual(diagnosis.owners, [.system])
+    XCTAssertEqual(diagnosis.conflictOwner, .system)
+    XCTAssertEqual(diagnosis.suggestions.count, 0)
+    XCTAssertTrue(diagnosis.noFixReason?.contains("rdar://49289931") == true, diagnosis.noFixReason ?? "")
+    XCTAssertTrue(diagnosis.noFixReason?.contains("iOS 12.2") == true)
+    // iOS 10 printed - 20.
+    let older = analyze(["<NSLayoutConstraint:0x1 UIView:0x10.width == - 20   (active)>"])
+    XCTAssertEqual(older.diagnosis?.owners, [.system])
+    // Another negative width, or the app's own class, is not this bug.
+    let app = analyze(["<NSLayoutConstraint:0x1 MyApp.Badge:0x10.width == - 16   (active)>"])
+    XCTAssertEqual(app.diagnosis?.owners, [.app])
+  }
+
+  // MARK: A sign error is not a priority problem
+
+  func testANegativeSizeIsASignErrorNotAPriority() {
+    let analysis = analyze(["<NSLayoutConstraint:0x1 UIView:0x10.width == -50   (active)>"])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.diagnosis?.owners, [.app])
+    XCTAssertEqual(analysis.diagnosis?.suggestions.count, 0)
+    XCTAssertEqual(
+      analysis.diagnosis?.noFixReason,
+      "[1] asks for a width of -50, and no size can be negative: it is a sign or arithmetic error in that "
+        + "constraint's constant, not a priority to lower")
+    // `height <= -1` cannot hold either; `width >= -50` always holds and is no conflict.
+    let atMost = analyze(["<NSLayoutConstraint:0x1 UIView:0x10.height <= -1   (active)>"])
+    XCTAssertTrue(atMost.diagnosis?.noFixReason?.hasPrefix("[1] asks for a height of -1") == true)
+    XCTAssertEqual(
+      analyze(["<NSLayoutConstraint:0x1 UIView:0x10.width >= -50   (active)>"]).verdict, .satisfiable)
+  }
+
+  // MARK: Swift names read back
+
+  /// The app's `CardView` beside a SwiftUI hosting view of its `ContentView` (both printed
+  /// mangled, both starting with `_`) are the app's; UIKit's nested bar wrapper and iOS 26's
+  /// `_UITAMICAdaptorView` are UIKit's.
+  func testMangledSwiftClassesAreOwnedByTheirModule() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 _TtC5MyApp8CardView:0x10.width == _TtGC7SwiftUI14_UIHostingViewV5MyApp11ContentView_:0x20.width   (active)>",
+      "<NSLayoutConstraint:0x2 _TtGC7SwiftUI14_UIHostingViewV5MyApp11ContentView_:0x20.width == 200   (active)>",
+      "<NSLayoutConstraint:0x3 _TtC5MyApp8CardView:0x10.width == 300   (active)>",
+      "<NSLayoutConstraint:0x4 _TtCC5UIKit19NavigationButtonBar15ItemWrapperView:0x30.width == _UITAMICAdaptorView:0x40.width   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.diagnosis?.owners, [.app, .app, .app, .system])
+    XCTAssertEqual(
+      analysis.diagnosis?.sentences[0], "CardView: width = _UIHostingView<ContentView>'s width")
+    XCTAssertEqual(analysis.diagnosis?.suggestions.count, 3)
+    let clues = SourceClues(block: analysis.block, described: [0, 1, 2])
+    XCTAssertEqual(clues.described.classes, ["CardView", "ContentView"])
+  }
+
+  /// Every corpus block with each module-qualified class (`MyApp.ProfileCell`) printed as Swift's
+  /// runtime name instead (`_TtC5MyApp11ProfileCell`, mangled here by the test's own rule) keeps
+  /// its owners, its sentences and its fixes. (Only views are renamed: a constraint's own class,
+  /// `SnapKit.LayoutConstraint`, is not generic and prints as it is.)
+  func testTheCorpusWithSwiftRuntimeNamesKeepsItsAdvice() throws {
+    let qualified = try NSRegularExpression(
+      pattern: "\\b([A-Za-z][A-Za-z0-9_]*)\\.([A-Za-z_][A-Za-z0-9_]*):0x")
+    var changedBlocks = 0
+    for file in Corpus.realFiles {
+      let text = try String(contentsOf: Corpus.root.appendingPathComponent("real/" + file), encoding: .utf8)
+      let range = NSRange(text.startIndex..., in: text)
+      var mangled = text
+      for match in qualified.matches(in: text, range: range).reversed() {
+        let module = (text as NSString).substring(with: match.range(at: 1))
+        let name = (text as NSString).substring(with: match.range(at: 2))
+        let isConstraintClass =
+          match.range.location > 0 && (text as NSString).character(at: match.range.location - 1) == 60
+        guard module != "UIKit", module != "AppKit", !isConstraintClass,
+          let whole = Range(match.range, in: mangled)
+        else { continue }
+        mangled.replaceSubrange(whole, with: "_TtC\(module.utf8.count)\(module)\(name.utf8.count)\(name):0x")
+      }
+      guard mangled != text else { continue }
+      let before = ConflictScanner.blocks(in: text, file: file).map { BlockAnalyzer().analyze($0) }
+      let after = ConflictScanner.blocks(in: mangled, file: file).map { BlockAnalyzer().analyze($0) }
+      XCTAssertEqual(before.count, after.count, file)
+      for (old, new) in zip(before, after) {
+        changedBlocks += 1
+        XCTAssertEqual(old.verdict, new.verdict, file)
+        XCTAssertEqual(old.diagnosis?.owners, new.diagnosis?.owners, file)
+        XCTAssertEqual(old.diagnosis?.conflictOwner, new.diagnosis?.conflictOwner, file)
+        XCTAssertEqual(old.diagnosis?.sentences, new.diagnosis?.sentences, file)
+        XCTAssertEqual(
+          old.diagnosis?.suggestions.map(\.changes), new.diagnosis?.suggestions.map(\.changes), file)
+        XCTAssertEqual(old.diagnosis?.suggestions.map(\.text), new.diagnosis?.suggestions.map(\.text), file)
+      }
+    }
+    XCTAssertGreaterThan(changedBlocks, 20, "the corpus has module-qualified classes to mangle")
+  }
+
+  // MARK: Every corpus block
+
+  /// No `translatesAutoresizingMask` fix names or changes a view other than the mask's own: the
+  /// test finds the view by its own reading (the bracketed view of visual format, else the
+  /// first item).
+  func testEveryCorpusMaskFixIsOnTheMasksOwnView() throws {
+    var maskFixes = 0
+    for block in Corpus.allBlocks {
+      let analysis = BlockAnalyzer().analyze(block)
+      guard let diagnosis = analysis.diagnosis else { continue }
+      for fix in diagnosis.suggestions where fix.kind == .translatesAutoresizingMask {
+        maskFixes += 1
+        let views = Set(
+          fix.changes.map { index -> String in
+            let constraint = block.constraints[index].constraint!
+            let view = constraint.firstItem.isSuperview ? constraint.secondItem! : constraint.firstItem
+            return diagnosis.names.name(of: view)
+          })
+        XCTAssertEqual(views.count, 1, "\(block.source.file):\(block.source.line): \(fix.text)")
+        let view = try XCTUnwrap(views.first)
+        XCTAssertTrue(
+          fix.text.hasPrefix("Set translatesAutoresizingMaskIntoConstraints = false on \(view)"),
+          "\(block.source.file):\(block.source.line): \(fix.text)")
+      }
+    }
+    XCTAssertGreaterThan(maskFixes, 10)
+  }
+}
