@@ -14,6 +14,17 @@ public struct ConstraintParser: Sendable {
   ///   (1-based, in bytes, within `description`) it stopped and why.
   public func parse(_ description: String) -> Result<LayoutConstraint, ConstraintParseFailure> {
     var bytes = Array(description.utf8)
+    if let (rewritten, bodyColumn) = OldPrintStyle.rewritten(bytes) {
+      guard let constraint = try? DescriptionReader(bytes: rewritten).read() else {
+        return .failure(
+          ConstraintParseFailure(
+            column: bodyColumn,
+            reason:
+              "unknown description format (the old `<Class: address> body` style, with a body lcq cannot read)"
+          ))
+      }
+      return .success(constraint)
+    }
     do {
       let unwrapped = try Self.unwrapNestedItems(&bytes)
       var constraint = try DescriptionReader(bytes: bytes).read()

@@ -141,7 +141,7 @@ struct VisualFormatReader {
       item = addressed
       index = after
     } else {
-      guard let close = bytes[start..<end].firstIndex(of: UInt8(ascii: "]")) else {
+      guard let close = matchingBracket(from: start) else {
         throw failure(at: start, "expected ']' to close the view")
       }
       var nameEnd = close
@@ -164,6 +164,20 @@ struct VisualFormatReader {
       throw failure(at: index, "expected ']' to close the view")
     }
     return (.view(item, size: size), index + 1)
+  }
+
+  /// The `]` that closes a view opened just before `start`: a name may hold brackets of its own
+  /// (Flutter's `platform_view[1]`), so brackets are counted.
+  private func matchingBracket(from start: Int) -> Int? {
+    var depth = 1
+    for index in start..<end {
+      if bytes[index] == UInt8(ascii: "[") { depth += 1 }
+      if bytes[index] == UInt8(ascii: "]") {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+    }
+    return nil
   }
 
   /// Reads `(` [relation] (number | NSSpace(n) | view name) [`@`priority] `)`.
