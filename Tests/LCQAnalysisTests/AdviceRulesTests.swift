@@ -231,6 +231,29 @@ final class AdviceRulesTests: XCTestCase {
     XCTAssertGreaterThan(changedBlocks, 20, "the corpus has module-qualified classes to mangle")
   }
 
+  // MARK: AppKit's vertical axis, one-item rows too
+
+  /// A 50-high view 20 from its 60-high panel's top (flipped) overflows the bottom:
+  /// 20 + 50 = 70 > 60; 20 from the panel's bottom (not flipped) it overflows the top:
+  /// 60 − 20 − 50 = −10 < 0. Both readings fail, so it is a conflict.
+  func testAOneItemVerticalRowIsDecidedBothWays() {
+    let rows = [
+      "<NSAutoresizingMaskLayoutConstraint:0x1 h=--& v=--& NSView:0x10.minY == 20   (active, names: '|':MyApp.Panel:0x20 )>",
+      "<NSAutoresizingMaskLayoutConstraint:0x2 h=--& v=--& NSView:0x10.height == 50   (active)>",
+      "<NSLayoutConstraint:0x3 MyApp.Panel:0x20.height == 60   (active)>",
+      "<NSLayoutConstraint:0x4 MyApp.Panel:0x20.bottom >= NSView:0x10.bottom   (active)>",
+    ]
+    let both = ListMessage.analyze(
+      rows + ["<NSLayoutConstraint:0x5 NSView:0x10.top >= MyApp.Panel:0x20.top   (active)>"],
+      header: ListMessage.appkit)
+    XCTAssertEqual(both.verdict, .conflict)
+    XCTAssertTrue(both.replay?.note?.hasPrefix("decided both ways") == true, both.replay?.note ?? "")
+    // Without [5], only the flipped reading fails: the log does not say which it is.
+    let one = ListMessage.analyze(rows, header: ListMessage.appkit)
+    XCTAssertEqual(one.verdict, .undecidable)
+    XCTAssertEqual(one.replay?.missing.contains(.flipped), true)
+  }
+
   // MARK: Every corpus block
 
   /// No `translatesAutoresizingMask` fix names or changes a view other than the mask's own: the

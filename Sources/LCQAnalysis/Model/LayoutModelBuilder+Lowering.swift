@@ -176,18 +176,31 @@ extension LayoutModelBuilder {
     !flipped && Self.dependsOnFlipping(constraint, platform: block.platform)
   }
 
-  /// Whether `constraint` means different things in a flipped and an unflipped AppKit superview.
+  /// Whether `constraint` means different things in a flipped and an unflipped AppKit superview:
+  /// a vertical autoresizing row between two items, or of one item whose superview `names:`
+  /// gives (`v.minY == c   (names: '|':S)`: from S's top when S is flipped, from its bottom when not).
   static func dependsOnFlipping(_ constraint: LayoutConstraint, platform: ConflictBlock.Platform) -> Bool {
-    guard platform == .appkit, constraint.secondItem != nil, case .autoresizingMask = constraint.origin else {
-      return false
+    guard platform == .appkit, case .autoresizingMask = constraint.origin,
+      [LayoutAttribute.minY, .midY, .maxY].contains(constraint.firstAttribute)
+    else { return false }
+    return constraint.secondItem != nil || namedSuperview(of: constraint) != nil
+  }
+
+  /// The superview a one-item row's `names:` list gives (`'|':S`), when it has an address.
+  static func namedSuperview(of constraint: LayoutConstraint) -> LayoutItem? {
+    guard let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil
+    else {
+      return nil
     }
-    return [LayoutAttribute.minY, .midY, .maxY].contains(constraint.firstAttribute)
+    return superview
   }
 
   /// `minX`…`maxY` of an autoresizing constraint: in the two-item form, the frame's own
   /// position, related directly to the other item's; in the one-item form, the frame relative to
-  /// the superview named in `names:`, or to an unknown origin. AppKit's y axis may be flipped, so
-  /// there a one-item vertical position is always measured from an unknown origin.
+  /// the superview named in `names:`, or to an unknown origin. AppKit's y axis may be flipped: a
+  /// one-item vertical position is measured from the named superview's top in the flipped
+  /// reading and from its bottom in the other (``isMirrored(_:)``), and from an unknown origin
+  /// when no superview is named.
   mutating func autoresizingSide(
     _ frame: ItemFrame, _ attribute: LayoutAttribute, _ constraint: LayoutConstraint,
     _ context: inout MemberContext
@@ -210,9 +223,15 @@ extension LayoutModelBuilder {
     }
     let origin: Expression<Rational>
     if block.platform == .appkit, !horizontal {
+      if let superview = Self.namedSuperview(of: constraint) {
+        let superFrame = self.frame(superview.identity, item: superview)
+        // Unflipped, `minY` is the distance from the superview's bottom up to the view's bottom:
+        // measured from the bottom, with the constant turned (``lower(_:_:)``), as y grows down.
+        let origin = superFrame.y(isMirrored(constraint) ? .one : .zero)
+        return Side(expression: position - origin, kind: .relative)
+      }
       origin = Expression(unknown("origin[\(context.index)].y", .containerOrigin, &context))
-    } else if let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil
-    {
+    } else if let superview = Self.namedSuperview(of: constraint) {
       let superFrame = self.frame(superview.identity, item: superview)
       origin = Expression(horizontal ? superFrame.minX : superFrame.minY)
     } else {
