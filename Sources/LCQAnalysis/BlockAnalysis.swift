@@ -54,7 +54,10 @@ public struct BlockAnalyzer: Sendable {
     guard verdict == .pending else { return BlockAnalysis(block: block, verdict: verdict) }
     let replay = BlockReplayer.replay(block, options: options)
     var analysis = BlockAnalysis(block: block, verdict: replay.verdict, replay: replay)
-    analysis.fingerprint = Fingerprint(block: block, indices: analysis.describedIndices)?.value
+    let described =
+      analysis.minimalSet.isEmpty
+      ? analysis.describedIndices : DeviceIndependentSet.indices(block: block, replay: replay)
+    analysis.fingerprint = Fingerprint(block: block, indices: described)?.value
     analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices)
     analysis.diagnosis = Diagnosis(block: block, replay: replay)
     return analysis

@@ -68,6 +68,8 @@ public struct ListKey: Hashable, Sendable {
       // The analysis reads the platform too: the same list logged by AppKit and by UIKit is
       // two analyses. Undecided, it follows from the descriptions above.
       key.append(contentsOf: "\nplatform: \(block.decidedPlatform?.rawValue ?? "from items")".utf8)
+      // And whose process logged it, when that is Apple's: its views are all Apple's.
+      if AppleProcesses.isApples(block.source.process) { key.append(contentsOf: "\nprocess: Apple's".utf8) }
       return ListKey(bytes: key, addresses: addresses)
     }
 

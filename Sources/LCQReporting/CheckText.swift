@@ -133,7 +133,7 @@ public enum CheckText {
 
     /// `LINE: 'WORD' is not a fingerprint (…)`.
     public var description: String {
-      "\(line): '\(word)' is not a fingerprint (a version such as v2:, then 16 hexadecimal digits)"
+      "\(line): '\(word)' is not a fingerprint (a version such as v3:, then 16 hexadecimal digits)"
     }
   }
 

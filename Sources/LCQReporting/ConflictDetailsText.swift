@@ -40,11 +40,17 @@ public enum ConflictDetailsText {
       ("build", details.byBuild), ("device", details.byDevice), ("OS version", details.byOSVersion),
     ] {
       output += "\nBy \(name):\n"
-      output += TableText.render(
-        ResultTable(columns: [name, "occurrences"], rows: rows.map { [.text($0.0), .integer($0.1)] })
-      )
-      .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
-        separator: "\n")
+      // Per OS version, when it was last seen there: "fixed by Apple in iOS N" reads off it.
+      let lastSeen = name == "OS version" ? details.lastSeenByOSVersion : [:]
+      let table =
+        lastSeen.isEmpty
+        ? ResultTable(columns: [name, "occurrences"], rows: rows.map { [.text($0.0), .integer($0.1)] })
+        : ResultTable(
+          columns: [name, "occurrences", "last seen"],
+          rows: rows.map { [.text($0.0), .integer($0.1), .text(lastSeen[$0.0].map(UnixTime.iso) ?? "")] })
+      output += TableText.render(table)
+        .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
+          separator: "\n")
     }
     if let sample = details.sampleBlock {
       output += "\nLatest block (\(line(details.sampleSource ?? ""))):\n"
@@ -90,7 +96,17 @@ public enum ConflictDetailsText {
         ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),
         ("occurrences", .int(details.occurrences)), ("runs", .int(details.runs)),
         ("by_build", pairs(details.byBuild)),
-        ("by_device", pairs(details.byDevice)), ("by_os_version", pairs(details.byOSVersion)),
+        ("by_device", pairs(details.byDevice)),
+        (
+          "by_os_version",
+          .array(
+            details.byOSVersion.map {
+              .object([
+                ("value", .string($0.0)), ("occurrences", .int($0.1)),
+                ("last_seen", .string(details.lastSeenByOSVersion[$0.0].map(UnixTime.iso))),
+              ])
+            })
+        ),
         ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
       ] + CodeOwnerText.jsonMembers(details.codeOwnersByRun.first?.ownership) + [
         (

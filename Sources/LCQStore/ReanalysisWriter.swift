@@ -205,6 +205,9 @@ public final class ReanalysisWriter: ReanalysisRecorder {
       try ReanalysisStatements.carryForward(moves, Store.queries(on: db, path: path))
       var removed = 0
       for old in moves.keys {
+        // The move trigger counts an occurrence out of its old rollup row but cannot tell that
+        // row's new first and last times: read them again (PostgreSQL rebuilds the rollup).
+        try db.execute(sql: Self.refreshTimes, arguments: [old])
         try db.execute(sql: ReanalysisStatements.removeEmpty, arguments: [old, old])
         removed += db.changesCount
       }
@@ -212,6 +215,18 @@ public final class ReanalysisWriter: ReanalysisRecorder {
       return removed
     }
   }
+
+  /// The first and last times of conflict `?`'s rollup rows, from the occurrences they count.
+  static let refreshTimes = """
+    UPDATE occurrence_rollup SET
+      first_time = coalesce((SELECT min(o.time) FROM occurrences o WHERE o.conflict_id = occurrence_rollup.conflict_id
+        AND o.run_id = occurrence_rollup.run_id AND o.time >= occurrence_rollup.day * 86400
+        AND o.time < occurrence_rollup.day * 86400 + 86400), first_time),
+      last_time = coalesce((SELECT max(o.time) FROM occurrences o WHERE o.conflict_id = occurrence_rollup.conflict_id
+        AND o.run_id = occurrence_rollup.run_id AND o.time >= occurrence_rollup.day * 86400
+        AND o.time < occurrence_rollup.day * 86400 + 86400), last_time)
+    WHERE conflict_id = ?
+    """
 }
 
 /// The statements of a reanalysis that both engines run.

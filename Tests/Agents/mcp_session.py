@@ -36,7 +36,7 @@ async def session(lcq, database, log, source_root):
                 await client.call_tool("analyze_log", {"log": text, "file_name": log, "source_root": source_root})
             )
             out["top"] = answer(await client.call_tool("top_conflicts", {"limit": 3, "owner": "all"}))
-            out["show"] = answer(await client.call_tool("show_conflict", {"fingerprint": "v2:abc4"}))
+            out["show"] = answer(await client.call_tool("show_conflict", {"fingerprint": "v3:08d2"}))
             out["check"] = answer(await client.call_tool("check_build", {}))
             bad = {
                 "missing_log": ("analyze_log", {}),
@@ -46,7 +46,7 @@ async def session(lcq, database, log, source_root):
                 "limit_out_of_range": ("top_conflicts", {"limit": 1000}),
                 "bad_owner": ("top_conflicts", {"owner": "everyone"}),
                 "bad_since": ("top_conflicts", {"since": "yesterday-ish"}),
-                "no_such_conflict": ("show_conflict", {"fingerprint": "v2:ffff"}),
+                "no_such_conflict": ("show_conflict", {"fingerprint": "v3:ffff"}),
                 "both_scopes": ("check_build", {"build": "1", "run_id": "2"}),
                 "no_source_root": ("analyze_log", {"log": "x", "source_root": "/nonexistent/app"}),
             }

@@ -94,7 +94,7 @@ final class AnalyzeCommandTests: XCTestCase {
     XCTAssertEqual((first["witnesses"] as? [[String: Any]])?.count, 6)
     // The formats files hold the same two conflicts in every log style: one fingerprint each.
     let fingerprint = try XCTUnwrap(first["fingerprint"] as? String)
-    XCTAssertTrue(fingerprint.hasPrefix("v2:"))
+    XCTAssertTrue(fingerprint.hasPrefix("v3:"))
     // The title's rule: the app's side names its constraint with a constant right side
     // (`UIImageView.width == 60`), the system's side the encapsulated width ("cell width"); no
     // app class is in the set, so there is no "Class:" prefix.

@@ -6,7 +6,7 @@ final class CheckCommandTests: XCTestCase {
   var fixture: StoreFixture!
   let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
   let selfSizing = LCQProcess.repositoryRoot.appendingPathComponent("Examples/self-sizing-cell.log").path
-  let selfSizingFingerprint = "v2:66d5c32fa0cef1ec"
+  let selfSizingFingerprint = "v3:57193f803811f222"
 
   override func setUpWithError() throws {
     fixture = try StoreFixture()
@@ -30,7 +30,7 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertTrue(second.stdout.contains("## lcq check failed: build 101"), second.stdout)
     XCTAssertTrue(
       second.stdout.contains(
-        "### New\n\n- **ThumbnailView: ThumbnailView height vs cell height** `\(selfSizingFingerprint)`: 1 occurrence in 1 run"
+        "### New\n\n- **ThumbnailView height vs cell height** `\(selfSizingFingerprint)`: 1 occurrence in 1 run"
       ), second.stdout)
     XCTAssertTrue(second.stdout.contains("  Fix: Lower \\[1\\]"), second.stdout)
     XCTAssertEqual(try fixture.lcq(["check", "--build", "100", "--fail-on", "regressed"]).status, 0)

@@ -296,7 +296,7 @@ final class CraftedInputTests: XCTestCase {
     XCTAssertEqual(refused.status, 2)
     XCTAssertEqual(
       refused.stderr,
-      "lcq: \(bad):3: 'v1:XYZ' is not a fingerprint (a version such as v2:, then 16 hexadecimal digits)\n")
+      "lcq: \(bad):3: 'v1:XYZ' is not a fingerprint (a version such as v3:, then 16 hexadecimal digits)\n")
   }
 
   // MARK: Secrets (M3)

@@ -6,9 +6,9 @@ import XCTest
 final class OwnerFilterTests: XCTestCase {
   private var fixture: StoreFixture!
   /// Corpus 009: the app's image view against a cell's width (the app's).
-  private let appConflict = "v2:abc41059aeb275f3"
+  private let appConflict = "v3:08d276e3a3978f42"
   /// Corpus 105: UIKit's keyboard container against UIKit's keyboard window (the system's).
-  private let systemConflict = "v2:28d8d16750f56ab1"
+  private let systemConflict = "v3:6af27a81624ce0c3"
 
   override func setUpWithError() throws {
     fixture = try StoreFixture()
@@ -33,7 +33,7 @@ final class OwnerFilterTests: XCTestCase {
     XCTAssertEqual(try fingerprints(["new", "--owner", "system"] + window), [systemConflict])
     XCTAssertEqual(
       try fixture.python("print(db.execute('SELECT owner FROM conflicts ORDER BY fingerprint').fetchall())"),
-      "[('system',), ('app',)]", "v2:28… is the system's, v2:ab… the app's")
+      "[('app',), ('system',)]", "v3:08… is the app's, v3:6a… the system's")
     let wrong = try fixture.lcq(["top", "--owner", "uikit"])
     XCTAssertEqual(wrong.status, 64)
   }
@@ -75,7 +75,7 @@ final class OwnerFilterTests: XCTestCase {
     XCTAssertTrue(
       markdown.stdout.contains(
         "### System noise (1)\n\nUIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
-          + "- **UIInputSetContainerView top vs keyboard** `v2:28d8d167`: 1 occurrence\n"),
+          + "- **UIInputSetContainerView top vs keyboard** `v3:6af27a81`: 1 occurrence\n"),
       markdown.stdout)
     let html = try fixture.lcq(["report", "--format", "html"] + window)
     XCTAssertTrue(html.stdout.contains("<h2>System noise (1)</h2>"))

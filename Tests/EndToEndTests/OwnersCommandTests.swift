@@ -19,10 +19,10 @@ import XCTest
 final class OwnersCommandTests: XCTestCase {
   var fixture: StoreFixture!
   let app = LCQProcess.fixture("owners-app")
-  static let snapKitConflict = "v2:57e852fee1079bef"
+  static let snapKitConflict = "v3:5480f8580ad52d21"
   static let inputBar = [
-    "v2:0dd212f4cc22ab8d", "v2:70ad157812f75973", "v2:8dbacb8e79810015", "v2:b0aaf324f1c1b3a1",
-    "v2:e7c9483c8af169da",
+    "v3:4e089a8247724b4f", "v3:33dc5539dffc0930", "v3:1203a5bff69755e6", "v3:edcb6572913ed68f",
+    "v3:d582a12a0e6947d7",
   ]
 
   override func setUpWithError() throws {

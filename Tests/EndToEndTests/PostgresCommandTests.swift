@@ -294,8 +294,8 @@ final class PostgresCommandTests: XCTestCase {
       ["top", "--team", "@alice", "--format", "json"] + window,
       ["top", "--team", "@acme/platform"] + window,
       ["new", "--team", "@acme/platform", "--format", "json"] + window,
-      ["show", "v2:0dd2", "--format", "json"],
-      ["show", "v2:57e8"],
+      ["show", "v3:4e08", "--format", "json"],
+      ["show", "v3:5480"],
       ["report", "--format", "json", "--team", "@acme/platform"] + window,
       ["report", "--format", "markdown", "--team", "@alice"] + window,
       ["check", "--build", "100", "--team", "@alice", "--format", "json"],
@@ -315,7 +315,7 @@ final class PostgresCommandTests: XCTestCase {
     let copied = try LCQProcess.run(["db", "copy", "--from", url, "--to", copy])
     XCTAssertEqual(copied.status, 0, copied.stderr)
     for arguments in [
-      ["show", "v2:0dd2", "--format", "json"], ["top", "--team", "@alice", "--format", "json"] + window,
+      ["show", "v3:4e08", "--format", "json"], ["top", "--team", "@alice", "--format", "json"] + window,
     ] {
       XCTAssertEqual(
         try LCQProcess.run(arguments + ["--db", copy]).stdout,

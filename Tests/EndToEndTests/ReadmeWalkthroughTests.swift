@@ -149,7 +149,7 @@ final class ReadmeWalkthroughTests: XCTestCase {
       ])
     XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     XCTAssertTrue(result.stderr.contains("ingested 7 blocks · 7 conflicts (7 new)"), result.stderr)
-    XCTAssertTrue(result.stdout.contains("v2:abc41059aeb275f3"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("v3:08d276e3a3978f42"), result.stdout)
     XCTAssertTrue(result.stdout.contains("server stopped"), result.stdout)
   }
 }

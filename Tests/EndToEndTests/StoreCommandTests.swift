@@ -76,7 +76,7 @@ final class StoreCommandTests: XCTestCase {
     let markdownLines = markdown.stdout.split(separator: "\n")
     XCTAssertEqual(markdownLines.count, 3)
     XCTAssertEqual(markdownLines[1], "| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |")
-    XCTAssertTrue(markdownLines[2].hasPrefix("| v2:abc41059aeb275f3 |"))
+    XCTAssertTrue(markdownLines[2].hasPrefix("| v3:08d276e3a3978f42 |"))
   }
 
   func testTrendByBuildAndByDay() throws {
@@ -90,7 +90,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(days.map { $0["day"] as? String }, ["2017-12-10", "2024-03-05"])
     XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 12])
 
-    let one = try fixture.rows(["trend", "abc4", "--by", "build"])
+    let one = try fixture.rows(["trend", "08d2", "--by", "build"])
     XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "102"])
     XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 1])
 
@@ -99,7 +99,7 @@ final class StoreCommandTests: XCTestCase {
   }
 
   func testShowTellsEverythingAboutOneConflict() throws {
-    let details = try XCTUnwrap(try fixture.json(["show", "abc410"]) as? [String: Any])
+    let details = try XCTUnwrap(try fixture.json(["show", "08d276"]) as? [String: Any])
     XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
     XCTAssertEqual(details["occurrences"] as? Int, 8)
     XCTAssertEqual(details["runs"] as? Int, 2)
@@ -111,16 +111,21 @@ final class StoreCommandTests: XCTestCase {
     let byOS = try XCTUnwrap(details["by_os_version"] as? [[String: Any]])
     XCTAssertEqual(byOS.map { $0["value"] as? String }, ["17.4", "18.0"])
     XCTAssertEqual(byOS.map { $0["occurrences"] as? Int }, [7, 1])
+    // Last seen per OS version: the formats logs print 14:10:01 on 5 March at UTC−8 (the
+    // syslog ones without a year, which is the ingest year's); 009 prints no time, so it took
+    // the ingest time.
+    XCTAssertTrue((byOS.first?["last_seen"] as? String)?.hasSuffix("-03-05T22:10:01Z") == true, "\(byOS)")
+    XCTAssertTrue((byOS.last?["last_seen"] as? String)?.hasPrefix("20") == true, "\(byOS)")
     // The latest occurrence is 009's, which has no timestamp: it took the ingest time.
     let sample = try XCTUnwrap(details["sample_block"] as? String)
     let original = try String(contentsOfFile: LCQProcess.corpusFile("009"), encoding: .utf8)
     XCTAssertTrue(original.contains(sample), "the sample block is the logged text, byte for byte")
 
-    let text = try fixture.lcq(["show", "v2:abc4"])
+    let text = try fixture.lcq(["show", "v3:08d2"])
     XCTAssertTrue(text.stdout.contains("seen: 8 times in 2 runs"), text.stdout)
     XCTAssertTrue(text.stdout.contains("Minimal conflicting set:"))
 
-    let ambiguous = try fixture.lcq(["show", "v2:"])
+    let ambiguous = try fixture.lcq(["show", "v3:"])
     XCTAssertEqual(ambiguous.status, 1)
     XCTAssertTrue(ambiguous.stderr.contains("matches 6 conflicts"), ambiguous.stderr)
     let unknown = try fixture.lcq(["show", "ffffffff"])
@@ -134,18 +139,18 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 7)  // A, B, C–G
     XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
 
-    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "101"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "08d2", "--in-build", "101"]).status, 0)
     let regressed = try fixture.rows(["regressed"])
     XCTAssertEqual(fingerprints(regressed), [StoreFixture.conflictA])
     XCTAssertEqual(regressed.first?["occurrences"] as? Int, 1)  // in build 102; build 100 does not count
     XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
 
     // Resolved in the very build that saw it again (102): "at or after the fix" includes it.
-    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "102"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "08d2", "--in-build", "102"]).status, 0)
     XCTAssertEqual(fingerprints(try fixture.rows(["regressed"])), [StoreFixture.conflictA])
 
     // Resolved in a build after every occurrence: older builds never make a regression.
-    XCTAssertEqual(try fixture.lcq(["resolve", "abc4", "--in-build", "102.1"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["resolve", "08d2", "--in-build", "102.1"]).status, 0)
     XCTAssertEqual(try fixture.rows(["regressed"]).count, 0)
 
     // Not seen in the newest build (102): B and C–G, open ones only.
@@ -153,7 +158,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["ignore", StoreFixture.conflictB]).status, 0)
     XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 5)
     XCTAssertEqual(try fixture.rows(["new", "--since", "2017-01-01"]).count, 6)  // ignored: never new
-    XCTAssertEqual(try fixture.lcq(["reopen", "8d54"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["reopen", "f489"]).status, 0)
     XCTAssertEqual(try fixture.rows(["quiet", "--builds", "1"]).count, 6)
     let top = try fixture.rows(["top", "--limit", "1"])
     XCTAssertEqual(top.first?["status"] as? String, "resolved")

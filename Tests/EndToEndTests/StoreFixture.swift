@@ -4,8 +4,8 @@ import XCTest
 /// A temporary folder with a database built from corpus logs, for the store's end-to-end tests.
 ///
 /// Three runs, in a fixed time zone (`TZ=America/Los_Angeles`), counted by hand:
-/// - run 1, build 100, iPhone15,2: the seven `formats` logs, the same two conflicts A (`abc4…`,
-///   the custom9 stack view) and B (`8d54…`) in every style: 14 occurrences;
+/// - run 1, build 100, iPhone15,2: the seven `formats` logs, the same two conflicts A (`08d2…`,
+///   the custom9 stack view) and B (`f489…`) in every style: 14 occurrences;
 /// - run 2, build 101, iPad14,1: `Examples/simulator.log`: A and B in the very lines of
 ///   `log-stream-default.log` (already stored: the same events), and five conflicts C–G of the
 ///   input bar: 5 new occurrences;
@@ -18,8 +18,8 @@ struct StoreFixture {
   let folder: URL
   var database: String { folder.appendingPathComponent("lcq.sqlite").path }
   static let environment = ["TZ": "America/Los_Angeles", "LCQ_DB": "", "NO_COLOR": "1"]
-  static let conflictA = "v2:abc41059aeb275f3"
-  static let conflictB = "v2:8d54dcbc47d61b82"
+  static let conflictA = "v3:08d276e3a3978f42"
+  static let conflictB = "v3:f4899c3d5e95115e"
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-store-\(UUID().uuidString)")

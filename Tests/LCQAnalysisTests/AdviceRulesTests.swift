@@ -152,6 +152,36 @@ final class AdviceRulesTests: XCTestCase {
     XCTAssertEqual(app.diagnosis?.owners, [.app])
   }
 
+  // MARK: Whose code it is
+
+  /// The same list logged by the app and by SpringBoard: in SpringBoard's message every view is
+  /// Apple's, so nothing is the app's to fix (and the two are analysed apart).
+  func testAMessageAnAppleProcessLogsIsApplesThroughout() {
+    func message(_ process: String) -> String {
+      """
+      Mar  5 14:10:01 iPhone \(process)(UIKitCore)[57] <Notice>: Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x1 MyApp.Badge:0x10.width == 100   (active)>",
+          "<NSLayoutConstraint:0x2 MyApp.Badge:0x10.width == 120   (active)>"
+      )
+
+      """
+    }
+    let blocks = ConflictScanner.blocks(in: message("MyApp") + message("SpringBoard"), file: "t.log")
+    XCTAssertEqual(blocks.map(\.source.process), ["MyApp", "SpringBoard"])
+    let app = BlockAnalyzer().analyze(blocks[0])
+    let apple = BlockAnalyzer().analyze(blocks[1])
+    XCTAssertEqual(app.diagnosis?.owners, [.app, .app])
+    XCTAssertEqual(apple.diagnosis?.owners, [.system, .system])
+    XCTAssertEqual(apple.diagnosis?.suggestions.count, 0)
+    XCTAssertEqual(
+      apple.diagnosis?.noFixReason,
+      "the message was logged by SpringBoard, Apple's own process: none of its views or constraints is the app's"
+    )
+    var keys = ListKey.Builder()
+    XCTAssertNotEqual(keys.key(of: blocks[0]), keys.key(of: blocks[1]))
+  }
+
   // MARK: A sign error is not a priority problem
 
   func testANegativeSizeIsASignErrorNotAPriority() {

@@ -158,6 +158,50 @@ final class FingerprintTests: XCTestCase {
     XCTAssertGreaterThan(sameSet * 10, changed * 8, "\(sameSet) of \(changed) kept their set")
   }
 
+  /// Every container-set size of the corpus (a cell's or root view's width or height, a
+  /// temporary fitting size, a template cell's content-view width) replaced by those of other
+  /// devices, 320 to 430 pt wide and 44 to 600 pt high, one at a time: every variant that is
+  /// still a conflict keeps the block's fingerprint, whichever minimal set that size selects.
+  func testEveryDeviceSizeKeepsTheFingerprint() throws {
+    let sizeDescription = try NSRegularExpression(
+      pattern:
+        "<NSLayoutConstraint:[^ >]+ ('(UIView|NSView)-Encapsulated-Layout-(Width|Height)'|'_UITemporaryLayout(Width|Height)'|'fittingSize(H|V)Target'|(UITableViewCellContentView|UICollectionViewCellContentView):0x[0-9a-f]+\\.width) [^>]*?== ([0-9.]+)[^>]*>"
+    )
+    let widths = ["320", "375", "390", "414", "430"]
+    let heights = ["44", "88", "200", "600"]
+    var variants = 0
+    var kept = 0
+    for (block, analysis) in conflicts {
+      let text = block.rawText
+      for match in sizeDescription.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        let description = (text as NSString).substring(with: match.range)
+        let number = (text as NSString).substring(with: match.range(at: 7))
+        let isWidth =
+          description.contains("Width") || description.contains("HTarget") || description.contains(".width")
+        // A content-view width counts only when it is a screen width (as the rule says).
+        if description.contains("ContentView:"), !description.contains("'"), !widths.contains(number) {
+          continue
+        }
+        for size in isWidth ? widths : heights where size != number {
+          let resized = description.replacingOccurrences(of: "== \(number)", with: "== \(size)")
+          guard
+            let other = Self.rescan(text.replacingOccurrences(of: description, with: resized), file: "v")
+              .first
+          else { continue }
+          variants += 1
+          let otherAnalysis = analyzer.analyze(other)
+          guard otherAnalysis.verdict == .conflict else { continue }
+          kept += 1
+          XCTAssertEqual(
+            otherAnalysis.fingerprint, analysis.fingerprint, "\(place(block)): \(number) → \(size)")
+        }
+      }
+    }
+    // 84 of the 144 variants still conflict (the others fit their new size).
+    XCTAssertGreaterThan(variants, 120)
+    XCTAssertGreaterThan(kept, 75, "\(kept) of \(variants) variants still conflict")
+  }
+
   /// Blocks whose minimal sets differ in anything the fingerprint keeps get different
   /// fingerprints. The comparison key is made from the logged text alone (addresses, labels and
   /// device constants masked by the test), not from the fingerprint's own canonical form.
@@ -165,7 +209,10 @@ final class FingerprintTests: XCTestCase {
     var keyByFingerprint: [String: (key: [String], place: String)] = [:]
     var keys = Set<[String]>()
     for (block, analysis) in conflicts {
-      let key = analysis.minimalSet.map { Self.maskedText(block.constraints[$0].description) }.sorted()
+      // The set hashed: the minimal set no device decides (the replay's, unless it holds a
+      // container-set size).
+      let hashed = DeviceIndependentSet.indices(block: block, replay: analysis.replay!)
+      let key = hashed.map { Self.maskedText(block.constraints[$0].description) }.sorted()
       keys.insert(key)
       let fingerprint = analysis.fingerprint!
       if let earlier = keyByFingerprint[fingerprint] {
@@ -260,7 +307,7 @@ final class FingerprintTests: XCTestCase {
   func testAFingerprintIsVersionedAndShort() {
     for (_, analysis) in conflicts.prefix(10) {
       let value = analysis.fingerprint!
-      XCTAssertTrue(value.hasPrefix("v2:"))
+      XCTAssertTrue(value.hasPrefix("v3:"))
       XCTAssertEqual(value.count, 19)
       XCTAssertTrue(value.dropFirst(3).allSatisfy(\.isHexDigit))
     }

@@ -61,6 +61,10 @@ public struct Diagnosis: Sendable {
         changeable
         ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in \(framework)'s constraints"
         : "there is no fix in the app's constraints: every constraint of the conflict is \(framework)'s own (the app can only change how it configures those views)"
+      if !changeable, AppleProcesses.isApples(block.source.process), let process = block.source.process {
+        noFixReason =
+          "the message was logged by \(process), Apple's own process: none of its views or constraints is the app's"
+      }
       if !changeable,
         let behaviour = KnownSystemConflicts.behaviour(of: replay.minimalSet.map { block.member($0) })
       {

@@ -3,7 +3,8 @@ import LCQParsing
 /// A versioned identity for a conflict that stays the same across runs, devices and builds.
 ///
 /// It hashes the canonical form of the block's minimal conflicting set (of the whole parsed
-/// list when there is no set):
+/// list when there is no set; where the set holds a size the container sets, the set no device
+/// decides, ``DeviceIndependentSet``):
 /// - addresses are replaced by item colours that do not depend on the list order
 ///   (``ItemColoring``);
 /// - label text is dropped: it is content (dates, names, translations);
@@ -22,9 +23,9 @@ import LCQParsing
 public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
   /// The version of the canonical form; a change to what is hashed makes a new version
   /// (docs/fingerprint.md says what each changed).
-  public static let version = "v2"
+  public static let version = "v3"
 
-  /// `v2:` followed by 16 hexadecimal digits (the first 64 bits of a SHA-256).
+  /// `v3:` followed by 16 hexadecimal digits (the first 64 bits of a SHA-256).
   public var value: String
   /// The canonical lines that were hashed, sorted: one per constraint.
   public var canonicalLines: [String]

@@ -17,7 +17,13 @@ import LCQParsing
 /// app's.
 enum SystemPlacedViews {
   /// The identities (``LayoutItem/identity``) of the block's plain views only the system relates to.
+  /// In a message an Apple process logged (``AppleProcesses``), every item is the system's.
   static func identities(in block: ConflictBlock) -> Set<String> {
+    if AppleProcesses.isApples(block.source.process) {
+      return Set(
+        block.constraints.compactMap(\.constraint).flatMap { $0.items + $0.names.map(\.item) }.map(\.identity)
+      )
+    }
     var relatedToSystem = Set<String>()
     var touchedByApp = Set<String>()
     for logged in block.constraints {

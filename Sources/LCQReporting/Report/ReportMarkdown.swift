@@ -120,7 +120,7 @@ public enum ReportMarkdown {
     return output + "\n"
   }
 
-  /// `**Title** `v2:0123abcd``, with the title escaped.
+  /// `**Title** `v3:0123abcd``, with the title escaped.
   static func conflict(_ row: some ConflictPanelRow) -> String {
     let title = MarkdownText.escape(row.title.text ?? "")
     let fingerprint = row.fingerprint.text ?? ""

@@ -1,14 +1,14 @@
 /// How a table for a terminal is narrowed to the terminal's width, in this order, until its
 /// lines fit:
 /// 1. times (`2024-03-05T22:10:01Z`) become their dates, and fingerprints their short form
-///    (`v2:8d54dcbc`, which `lcq show` takes): both stay true and usable;
+///    (`v3:8d54dcbc`, which `lcq show` takes): both stay true and usable;
 /// 2. the other text columns are cut with `…`, widest first, never below ``narrowest``
 ///    characters (or their header);
 /// numbers are never cut.
 struct TableFit {
   /// The narrowest a cut text column becomes (or its header, when longer).
   static let narrowest = 8
-  /// The short form of a fingerprint (`v2:` and 8 digits).
+  /// The short form of a fingerprint (`v3:` and 8 digits).
   static let shortFingerprint = 11
 
   /// Each column's width.

@@ -26,7 +26,7 @@ public struct CheckResult: Sendable {
 
 /// One conflict seen in the checked scope.
 public struct CheckedConflict: Sendable, Hashable {
-  /// The fingerprint (`v2:…`).
+  /// The fingerprint (`v3:…`).
   public var fingerprint: String
   /// The short human title.
   public var title: String

@@ -3,7 +3,7 @@ import LCQAnalysis
 
 /// Everything `lcq show` prints about one conflict.
 public struct ConflictDetails: Sendable {
-  /// The conflict's fingerprint (`v2:…`).
+  /// The conflict's fingerprint (`v3:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String
@@ -37,6 +37,10 @@ public struct ConflictDetails: Sendable {
   public var byDevice: [(String, Int)]
   /// Occurrences per OS version, most first.
   public var byOSVersion: [(String, Int)]
+  /// The latest occurrence (unix time) inside the filter on each OS version of ``byOSVersion``:
+  /// a conflict last seen on iOS 17 and not since, while later runs ran iOS 18, reads as fixed by
+  /// the OS.
+  public var lastSeenByOSVersion: [String: Int64] = [:]
   /// The latest occurrence's raw block, rebuilt from its template.
   public var sampleBlock: String?
   /// Where that block was read.
@@ -68,11 +72,14 @@ enum DetailsStatements {
     """
 
   /// Occurrences per value of the run column `column` (`build`, `device`, `os_version`) inside
-  /// the counts table `counts`, ordered by `order`; columns `value`, `n`.
+  /// the counts table `counts`, ordered by `order`; columns `value`, `n`, `last_time` (the latest
+  /// occurrence counted).
   static func grouped(_ column: String, order: String, counts: String) -> String {
     """
     WITH \(counts)
-    SELECT coalesce(g.\(column), '(none)') AS value, CAST(sum(g.n) AS BIGINT) AS n FROM g GROUP BY g.\(column)
+    SELECT coalesce(g.\(column), '(none)') AS value, CAST(sum(g.n) AS BIGINT) AS n,
+      max(CASE WHEN g.n > 0 THEN g.last_time END) AS last_time
+    FROM g GROUP BY g.\(column)
     HAVING sum(g.n) > 0 ORDER BY \(order)
     """
   }
@@ -127,10 +134,14 @@ extension ConflictStore {
     guard let row = try engine.row(DetailsStatements.conflict, [.integer(reference.id)]) else {
       throw .missingValue(column: "the conflict \(reference.fingerprint)")
     }
+    var lastSeen: [String: Int64] = [:]
     func grouped(_ column: String, order: String) throws(StoreError) -> [(String, Int)] {
       try engine.rows(DetailsStatements.grouped(column, order: order, counts: counts.sql), counts.values).map
       {
-        row in (row.text("value") ?? "(none)", row.count("n"))
+        row in
+        let value = row.text("value") ?? "(none)"
+        if column == "os_version", let time = row.integer("last_time") { lastSeen[value] = time }
+        return (value, row.count("n"))
       }
     }
     let totals = try engine.row(DetailsStatements.totals(counts: counts.sql), counts.values)
@@ -142,7 +153,7 @@ extension ConflictStore {
         runID: runID, build: row.text("build"), startedAt: row.integer("started_at") ?? 0,
         ownership: ownership)
     }
-    return ConflictDetails(
+    var details = ConflictDetails(
       fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
       verdict: try row.requiredText("verdict"), status: ConflictState(stored: try row.requiredText("status")),
       resolvedBuild: row.text("resolved_build"),
@@ -155,6 +166,8 @@ extension ConflictStore {
       byDevice: try grouped("device", order: DetailsStatements.byCount),
       byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
       sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
+    details.lastSeenByOSVersion = lastSeen
+    return details
   }
 
   /// The latest raw block of each conflict in `fingerprints`, with the input it was read from.

@@ -5,7 +5,7 @@ import LCQAnalysis
 public struct ConflictReference: Sendable, Hashable {
   /// The row id in `conflicts`.
   public var id: Int64
-  /// The conflict's fingerprint (`v2:…`).
+  /// The conflict's fingerprint (`v3:…`).
   public var fingerprint: String
 }
 

@@ -2,7 +2,7 @@ import LCQAnalysis
 
 /// A conflict in a lifecycle list (`lcq new`, `lcq regressed`, `lcq quiet`).
 public struct ConflictChange: Sendable, Hashable {
-  /// The conflict's fingerprint (`v2:…`).
+  /// The conflict's fingerprint (`v3:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String

@@ -2,7 +2,7 @@ import LCQAnalysis
 
 /// One line of `lcq top`.
 public struct ConflictCount: Sendable, Hashable {
-  /// The conflict's fingerprint (`v2:…`).
+  /// The conflict's fingerprint (`v3:…`).
   public var fingerprint: String
   /// The conflict's short human title.
   public var title: String

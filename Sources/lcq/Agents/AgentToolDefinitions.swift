@@ -71,7 +71,7 @@ extension AgentTools {
         "properties": .object([
           "fingerprint": .object([
             "type": "string",
-            "description": "The fingerprint (v2:…), or enough of its first digits to name one conflict.",
+            "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
           ])
         ]),
         "required": .array(["fingerprint"]),

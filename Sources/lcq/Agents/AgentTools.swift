@@ -97,7 +97,7 @@ struct AgentTools: Sendable {
 
   private func showConflict(_ values: [String: Value]?) throws -> JSONValue {
     let arguments = try ToolArguments(values, tool: "show_conflict", known: ["fingerprint"])
-    let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v2:…) or its first digits")
+    let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v3:…) or its first digits")
     let details = try reading { store throws(StoreError) in try store.details(of: prefix, QueryFilter()) }
     return ConflictDetailsText.json(details)
   }

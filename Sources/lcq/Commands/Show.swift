@@ -12,7 +12,7 @@ extension LCQCommand {
 
     @Argument(
       help: ArgumentHelp(
-        "The fingerprint, or enough of its first digits to name one conflict (v2: may be left out; "
+        "The fingerprint, or enough of its first digits to name one conflict (v3: may be left out; "
           + "an older version's fingerprint names the conflict it became)."))
     var fingerprint: String
     @OptionGroup var filters: FilterOptions

@@ -1,0 +1,119 @@
+import Foundation
+import LCQParsing
+import LCQSolver
+
+/// The constraints a fingerprint describes when a conflict involves a size its container sets:
+/// the same set on every device.
+///
+/// The replay's minimal set can depend on that size: a cell whose content no longer fits is
+/// short of height by a different chain of its content on a 44-point cell than on a 200-point
+/// one, and a list can hold one conflict below some width and another above it. So when the
+/// minimal set's part of the block (the items its constraints connect) holds container-set sizes
+/// (``DeviceDependence/isContainerSetSize(_:)``), the set is taken where no device decides it:
+/// with every such size free, the exact solver finds, for each, the sizes from `low` to `high`
+/// at which the block's other constraints hold; the set is the union of the minimal sets found
+/// with that size at zero (when `low` is above zero) and at 100,000 points (when there is a
+/// largest size), the other sizes still free. Those two sizes are the same for every device,
+/// so the set is too. Where the other constraints cannot hold at any size, the conflict does
+/// not depend on the device, and the replay's set stays.
+enum DeviceIndependentSet {
+  /// A size no layout reaches: a solution that lands here has no largest size.
+  static let unbounded = Rational(1_000_000_000, 1)
+  /// The size the upper probe gives: larger than any screen, window or cell.
+  static let largest = 100_000.0
+
+  /// The list indices the fingerprint describes for `block`, given its replay.
+  static func indices(block: ConflictBlock, replay: Replay) -> [Int] {
+    let set = replay.minimalSet
+    guard replay.verdict == .conflict || replay.verdict == .withinPrecision, let model = replay.model,
+      set.contains(where: { DeviceDependence.isContainerSetSize(block.member($0)) })
+    else { return set }
+    let sizes = containerSizes(connectedTo: set, in: block, model: model)
+    var variables: [Int: Variable] = [:]
+    for size in sizes {
+      let member = block.member(size)
+      guard let frame = model.frames[LayoutModelBuilder.key(of: member.firstItem, other: nil)] else {
+        return set
+      }
+      variables[size] = member.firstAttribute == .width ? frame.width : frame.height
+    }
+    let free = Set(sizes)
+    let rest = model.constraints(for: model.memberIndices.filter { !free.contains($0) }, relaxed: false)
+    var union = Set<Int>()
+    for size in sizes {
+      guard let variable = variables[size], let low = nearestSize(to: .zero, of: variable, rest),
+        let high = nearestSize(to: unbounded, of: variable, rest)
+      else { return set }
+      if low > .zero { union.formUnion(probe(block, size: size, at: 0, freeing: free)) }
+      if high < unbounded { union.formUnion(probe(block, size: size, at: largest, freeing: free)) }
+    }
+    // In the model's canonical order, as the replay's sets are: the list's order never matters.
+    return union.isEmpty ? set : model.memberIndices.filter(union.contains)
+  }
+
+  /// The model's container-set sizes (list indices, sorted) among the members that share an
+  /// item, through any chain of members, with a member of `set`.
+  static func containerSizes(connectedTo set: [Int], in block: ConflictBlock, model: LayoutModel) -> [Int] {
+    var parent: [String: String] = [:]
+    func root(_ key: String) -> String {
+      var key = key
+      while let next = parent[key], next != key { key = next }
+      return key
+    }
+    func items(_ index: Int) -> [String] {
+      let constraint = block.member(index)
+      return (constraint.items + constraint.names.map(\.item)).map(\.identity)
+    }
+    for index in model.memberIndices {
+      let keys = items(index)
+      for key in keys where parent[key] == nil { parent[key] = key }
+      for key in keys.dropFirst() { parent[root(key)] = root(keys[0]) }
+    }
+    let roots = Set(set.flatMap(items).map(root))
+    return model.memberIndices.filter { index in
+      DeviceDependence.isContainerSetSize(block.member(index))
+        && items(index).contains { roots.contains(root($0)) }
+    }.sorted()
+  }
+
+  /// The feasible value of `variable` nearest `target` under `rows`, or `nil` when the rows
+  /// cannot hold (or the solver gives up).
+  static func nearestSize(
+    to target: Rational, of variable: Variable, _ rows: [Constraint<Rational>]
+  ) -> Rational? {
+    var solver = Solver<Rational>()
+    do {
+      for row in rows {
+        do {
+          try solver.add(row)
+        } catch {
+          // An implicit row two members share is added once.
+          guard case .duplicateConstraint = error else { throw error }
+        }
+      }
+      try solver.add(
+        Constraint(Expression(variable) - Expression(constant: target), .equal, strength: .weak))
+    } catch {
+      return nil
+    }
+    return solver.value(of: variable)
+  }
+
+  /// The replay's minimal set of `block` with the size at `size` set to `value` and the other
+  /// sizes of `free` left free (made optional), empty when it is not a conflict there.
+  static func probe(_ block: ConflictBlock, size: Int, at value: Double, freeing free: Set<Int>) -> [Int] {
+    guard value >= 0, var constraint = block.constraints[size].constraint,
+      let text = LoggedNumber(text: String(format: "%.6f", value)), let optional = LoggedNumber(text: "1")
+    else { return [] }
+    constraint.constant = text
+    var probed = block
+    probed.constraints[size].constraint = constraint
+    for other in free where other != size {
+      probed.constraints[other].constraint?.priority = optional
+    }
+    let options = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
+    let replay = BlockReplayer.replay(probed, options: options)
+    guard replay.verdict == .conflict || replay.verdict == .withinPrecision else { return [] }
+    return replay.minimalSet
+  }
+}
