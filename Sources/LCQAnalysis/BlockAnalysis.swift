@@ -58,8 +58,9 @@ public struct BlockAnalyzer: Sendable {
       analysis.minimalSet.isEmpty
       ? analysis.describedIndices : DeviceIndependentSet.indices(block: block, replay: replay)
     analysis.fingerprint = Fingerprint(block: block, indices: described)?.value
-    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices)
-    analysis.diagnosis = Diagnosis(block: block, replay: replay)
+    let systemViews = SystemPlacedViews.identities(in: block)
+    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices, systemViews: systemViews)
+    analysis.diagnosis = Diagnosis(block: block, replay: replay, systemViews: systemViews)
     return analysis
   }
 

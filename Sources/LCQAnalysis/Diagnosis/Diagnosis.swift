@@ -25,9 +25,14 @@ public struct Diagnosis: Sendable {
 
   /// Diagnoses `block` given its replay.
   public init(block: ConflictBlock, replay: Replay?) {
+    self.init(block: block, replay: replay, systemViews: SystemPlacedViews.identities(in: block))
+  }
+
+  /// Diagnoses `block` given its replay and its plain views only the system relates to
+  /// (``SystemPlacedViews``), worked out once by the caller.
+  init(block: ConflictBlock, replay: Replay?, systemViews: Set<String>) {
     let names = ItemNames(block: block)
     self.names = names
-    let systemViews = SystemPlacedViews.identities(in: block)
     sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
     origins = block.constraints.map { logged in
       logged.constraint.map {

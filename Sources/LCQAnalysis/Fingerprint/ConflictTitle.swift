@@ -8,9 +8,13 @@ import LCQParsing
 public enum ConflictTitle {
   /// The title of the constraints at `indices` in `block`; `nil` when none is parsed.
   public static func of(_ block: ConflictBlock, indices: [Int]) -> String? {
+    of(block, indices: indices, systemViews: SystemPlacedViews.identities(in: block))
+  }
+
+  /// The title, given the block's plain views only the system relates to (``SystemPlacedViews``).
+  static func of(_ block: ConflictBlock, indices: [Int], systemViews: Set<String>) -> String? {
     let constraints = indices.compactMap { block.constraints[$0].constraint }
     guard !constraints.isEmpty else { return nil }
-    let systemViews = SystemPlacedViews.identities(in: block)
     let isSystem = { ConstraintOwnership.isSystemGenerated($0, systemViews: systemViews) }
     let app = ranked(constraints.filter { !isSystem($0) })
     let system = ranked(constraints.filter(isSystem))

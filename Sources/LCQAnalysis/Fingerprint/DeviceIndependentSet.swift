@@ -1,4 +1,3 @@
-import Foundation
 import LCQParsing
 import LCQSolver
 
@@ -20,7 +19,7 @@ enum DeviceIndependentSet {
   /// A size no layout reaches: a solution that lands here has no largest size.
   static let unbounded = Rational(1_000_000_000, 1)
   /// The size the upper probe gives: larger than any screen, window or cell.
-  static let largest = 100_000.0
+  static let largest = Rational(100_000, 1)
 
   /// The list indices the fingerprint describes for `block`, given its replay.
   static func indices(block: ConflictBlock, replay: Replay) -> [Int] {
@@ -28,7 +27,8 @@ enum DeviceIndependentSet {
     guard replay.verdict == .conflict || replay.verdict == .withinPrecision, let model = replay.model,
       set.contains(where: { DeviceDependence.isContainerSetSize(block.member($0)) })
     else { return set }
-    let sizes = containerSizes(connectedTo: set, in: block, model: model)
+    let part = members(connectedTo: set, in: block, model: model)
+    let sizes = part.filter { DeviceDependence.isContainerSetSize(block.member($0)) }
     var variables: [Int: Variable] = [:]
     for size in sizes {
       let member = block.member(size)
@@ -38,22 +38,29 @@ enum DeviceIndependentSet {
       variables[size] = member.firstAttribute == .width ? frame.width : frame.height
     }
     let free = Set(sizes)
-    let rest = model.constraints(for: model.memberIndices.filter { !free.contains($0) }, relaxed: false)
+    let rest = model.constraints(for: part.filter { !free.contains($0) }, relaxed: false)
+    let kept = Set(part)
     var union = Set<Int>()
     for size in sizes {
-      guard let variable = variables[size], let low = nearestSize(to: .zero, of: variable, rest),
-        let high = nearestSize(to: unbounded, of: variable, rest)
-      else { return set }
-      if low > .zero { union.formUnion(probe(block, size: size, at: 0, freeing: free)) }
-      if high < unbounded { union.formUnion(probe(block, size: size, at: largest, freeing: free)) }
+      guard let variable = variables[size], let (low, high) = feasibleSizes(of: variable, rest) else {
+        return set
+      }
+      if low > .zero {
+        union.formUnion(
+          probe(model, block, size: size, variable: variable, at: .zero, keeping: kept, freeing: free))
+      }
+      if high < unbounded {
+        union.formUnion(
+          probe(model, block, size: size, variable: variable, at: largest, keeping: kept, freeing: free))
+      }
     }
     // In the model's canonical order, as the replay's sets are: the list's order never matters.
     return union.isEmpty ? set : model.memberIndices.filter(union.contains)
   }
 
-  /// The model's container-set sizes (list indices, sorted) among the members that share an
-  /// item, through any chain of members, with a member of `set`.
-  static func containerSizes(connectedTo set: [Int], in block: ConflictBlock, model: LayoutModel) -> [Int] {
+  /// The model's members (list indices, in canonical order) that share an item, through any
+  /// chain of members, with a member of `set`: the part of the block the conflict lies in.
+  static func members(connectedTo set: [Int], in block: ConflictBlock, model: LayoutModel) -> [Int] {
     var parent: [String: String] = [:]
     func root(_ key: String) -> String {
       var key = key
@@ -70,17 +77,14 @@ enum DeviceIndependentSet {
       for key in keys.dropFirst() { parent[root(key)] = root(keys[0]) }
     }
     let roots = Set(set.flatMap(items).map(root))
-    return model.memberIndices.filter { index in
-      DeviceDependence.isContainerSetSize(block.member(index))
-        && items(index).contains { roots.contains(root($0)) }
-    }.sorted()
+    return model.memberIndices.filter { index in items(index).contains { roots.contains(root($0)) } }
   }
 
-  /// The feasible value of `variable` nearest `target` under `rows`, or `nil` when the rows
-  /// cannot hold (or the solver gives up).
-  static func nearestSize(
-    to target: Rational, of variable: Variable, _ rows: [Constraint<Rational>]
-  ) -> Rational? {
+  /// The feasible values of `variable` nearest zero and nearest ``unbounded`` under `rows`, or
+  /// `nil` when the rows cannot hold (or the solver gives up): one solver, its target swapped.
+  static func feasibleSizes(
+    of variable: Variable, _ rows: [Constraint<Rational>]
+  ) -> (low: Rational, high: Rational)? {
     var solver = Solver<Rational>()
     do {
       for row in rows {
@@ -91,28 +95,39 @@ enum DeviceIndependentSet {
           guard case .duplicateConstraint = error else { throw error }
         }
       }
+      let towardZero = Constraint(Expression<Rational>(variable), .equal, strength: .weak)
+      try solver.add(towardZero)
+      let low = solver.value(of: variable)
+      try solver.remove(towardZero)
       try solver.add(
-        Constraint(Expression(variable) - Expression(constant: target), .equal, strength: .weak))
+        Constraint(Expression(variable) - Expression(constant: unbounded), .equal, strength: .weak))
+      return (low, solver.value(of: variable))
     } catch {
       return nil
     }
-    return solver.value(of: variable)
   }
 
-  /// The replay's minimal set of `block` with the size at `size` set to `value` and the other
-  /// sizes of `free` left free (made optional), empty when it is not a conflict there.
-  static func probe(_ block: ConflictBlock, size: Int, at value: Double, freeing free: Set<Int>) -> [Int] {
-    guard value >= 0, var constraint = block.constraints[size].constraint,
-      let text = LoggedNumber(text: String(format: "%.6f", value)), let optional = LoggedNumber(text: "1")
-    else { return [] }
-    constraint.constant = text
-    var probed = block
-    probed.constraints[size].constraint = constraint
-    for other in free where other != size {
-      probed.constraints[other].constraint?.priority = optional
+  /// The replay's minimal set with the size at `size` (whose width or height is `variable`) at
+  /// `value`, on `model`'s rows of the members in `kept` but the other sizes of `free` (nothing
+  /// is read or modelled again); empty when it is not a conflict there.
+  static func probe(
+    _ model: LayoutModel, _ block: ConflictBlock, size: Int, variable: Variable, at value: Rational,
+    keeping kept: Set<Int>, freeing free: Set<Int>
+  ) -> [Int] {
+    var probed = model
+    probed.members = model.members.compactMap { member in
+      guard member.index == size else {
+        return kept.contains(member.index) && !free.contains(member.index) ? member : nil
+      }
+      var fixed = member
+      let row = Constraint(Expression(variable) - Expression(constant: value), .equal, name: "[\(size + 1)]")
+      fixed.exact = [row]
+      fixed.relaxed = [row]
+      return fixed
     }
+    probed.index(listCount: block.constraints.count)
     let options = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
-    let replay = BlockReplayer.replay(probed, options: options)
+    let replay = BlockReplayer.replay(block, model: probed, options: options)
     guard replay.verdict == .conflict || replay.verdict == .withinPrecision else { return [] }
     return replay.minimalSet
   }
