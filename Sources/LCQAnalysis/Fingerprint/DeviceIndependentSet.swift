@@ -126,7 +126,8 @@ enum DeviceIndependentSet {
       return fixed
     }
     probed.index(listCount: block.constraints.count)
-    let options = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
+    var options = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
+    options.provesMinimalSet = false
     let replay = BlockReplayer.replay(block, model: probed, options: options)
     guard replay.verdict == .conflict || replay.verdict == .withinPrecision else { return [] }
     return replay.minimalSet

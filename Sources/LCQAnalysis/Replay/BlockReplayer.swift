@@ -15,6 +15,9 @@ public enum BlockReplayer {
     public var enumeratesMinimalSets: Bool
     /// Find the constraints whose removal alone resolves the block.
     public var findsSingleFixes: Bool
+    /// Give the preferred minimal set its certificate and witnesses (off only where the set
+    /// alone is wanted: the fingerprint's probes, ``DeviceIndependentSet``).
+    var provesMinimalSet = true
 
     /// Creates options; everything is on by default.
     public init(enumeratesMinimalSets: Bool = true, findsSingleFixes: Bool = true) {
@@ -90,7 +93,7 @@ public enum BlockReplayer {
     var widened = try ComponentSystems(model, relaxed: true)
     if !widened.infeasible.isEmpty {
       replay.verdict = .conflict
-      let sets = try prove(&widened, model: model, &replay)
+      let sets = try prove(&widened, model: model, &replay, proves: options.provesMinimalSet)
       if options.enumeratesMinimalSets, candidates.count <= enumerationLimit {
         var whole = MemberSystem(model, relaxed: true)
         let all = try ConflictEnumeration.enumerate(
@@ -109,7 +112,7 @@ public enum BlockReplayer {
     var printed = try ComponentSystems(model, relaxed: false)
     if !printed.infeasible.isEmpty {
       replay.verdict = .withinPrecision
-      _ = try prove(&printed, model: model, &replay)
+      _ = try prove(&printed, model: model, &replay, proves: options.provesMinimalSet)
       return
     }
     replay.missing = model.missing.sorted()
@@ -132,7 +135,7 @@ public enum BlockReplayer {
   /// its certificate and witnesses): the set with the fewest system-generated members, then
   /// the smallest, then the first in canonical order. Returns every set found, preferred first.
   static func prove(
-    _ systems: inout ComponentSystems, model: LayoutModel, _ replay: inout Replay
+    _ systems: inout ComponentSystems, model: LayoutModel, _ replay: inout Replay, proves: Bool = true
   ) throws(ReplayError) -> [[Int]] {
     let rank = Ranking(model.members.map(\.index))
     let isSystem = Set(model.members.filter(\.isSystemGenerated).map(\.index))
@@ -146,6 +149,7 @@ public enum BlockReplayer {
     let (isolation, owners) = isolations[0]
     let relaxed = systems.relaxed
     replay.minimalSet = isolation.members
+    guard proves else { return isolations.map { $0.0.members } }
     replay.certificate = Certificate(proof: isolation.proof, owners: owners)
     replay.witnesses = isolation.members.map { member in
       let rest = isolation.members.filter { $0 != member }
