@@ -105,14 +105,52 @@ enum LineKind {
   private static func isListOpen(_ content: [UInt8]) -> Bool {
     if content == [UInt8(ascii: "(")] { return true }
     // lldb `po`: `<__NSArrayM 0x600000252510>(` or `< __NSArrayM 0x…>(`.
-    return content.last == UInt8(ascii: "(")
-      && content.firstRange(of: arrayClassWord, from: 0) != nil
+    if content.last == UInt8(ascii: "("), content.firstRange(of: arrayClassWord, from: 0) != nil {
+      return true
+    }
+    return isPrefixed(content, ending: [UInt8(ascii: "(")])
   }
 
   private static let listClosers: [[UInt8]] = [")", ").", "}", "))", ")\"", "),"].map { Array($0.utf8) }
 
   private static func isListClose(_ content: [UInt8]) -> Bool {
-    content.count <= 2 && listClosers.contains(content)
+    if content.count <= 2 && listClosers.contains(content) { return true }
+    return listClosers.contains { isPrefixed(content, ending: $0) }
+  }
+
+  /// Whether `content` is `ending` after a log tool's prefix alone, as in a list whose every
+  /// line carries it when no header taught the reader the prefix (`Mar  5 14:10:01 iPhone
+  /// MyApp[4242] <Notice>: (`, `[IOS_SYSLOG_ROW] )`, `[debug] [XCUITest] (`): the text before it
+  /// is a log prefix with a time, or bracketed tags only.
+  static func isPrefixed(_ content: [UInt8], ending: [UInt8]) -> Bool {
+    guard content.count > ending.count, content.suffix(ending.count).elementsEqual(ending) else {
+      return false
+    }
+    var end = content.count - ending.count
+    guard content[end - 1].isBlank || content[end - 1] == UInt8(ascii: ":") else { return false }
+    while end > 0, content[end - 1].isBlank || content[end - 1] == UInt8(ascii: ":") { end -= 1 }
+    let before = Array(content[..<end])
+    guard !before.isEmpty else { return false }
+    if LogPrefix.parse(bytes: before).timestamp != nil { return true }
+    return isBracketedTags(before)
+  }
+
+  /// `[IOS_SYSLOG_ROW]`, `[debug] [XCUITest]`: bracketed words separated by blanks, nothing else.
+  private static func isBracketedTags(_ text: [UInt8]) -> Bool {
+    var index = 0
+    var tags = 0
+    while index < text.count {
+      if text[index].isBlank {
+        index += 1
+        continue
+      }
+      guard text[index] == UInt8(ascii: "["), let close = text[index...].firstIndex(of: UInt8(ascii: "]")),
+        close > index + 1
+      else { return false }
+      tags += 1
+      index = close + 1
+    }
+    return tags > 0
   }
 }
 
