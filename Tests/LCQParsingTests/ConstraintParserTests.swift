@@ -5,12 +5,7 @@ import XCTest
 final class ConstraintParserTests: XCTestCase {
   private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LayoutConstraint?
   {
-    switch ConstraintParser().parse(text) {
-    case .success(let constraint): return constraint
-    case .failure(let failure):
-      XCTFail("\(failure)", file: file, line: line)
-      return nil
-    }
+    parsedDescription(text, file: file, line: line)
   }
 
   func testEquationWithConstant() throws {

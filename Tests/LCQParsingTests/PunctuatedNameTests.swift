@@ -7,12 +7,7 @@ import XCTest
 final class PunctuatedNameTests: XCTestCase {
   private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LayoutConstraint?
   {
-    switch ConstraintParser().parse(text) {
-    case .success(let constraint): return constraint
-    case .failure(let failure):
-      XCTFail("\(failure)", file: file, line: line)
-      return nil
-    }
+    parsedDescription(text, file: file, line: line)
   }
 
   /// The three visual forms and the equation, each resolving `name` to `MyApp.Inner:0x10` and

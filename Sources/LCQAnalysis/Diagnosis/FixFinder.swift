@@ -127,12 +127,9 @@ private struct Candidates {
   /// belongs to, when the view is the app's: every autoresizing constraint of that view goes.
   mutating func addAutoresizing(_ index: Int) {
     guard ConstraintOwnership.isChangeableByApp(constraint(index), systemViews: systemViews) else { return }
-    let view = ConstraintOwnership.subjectView(of: constraint(index))
-    let all = model.memberIndices.sorted().filter { member in
-      guard case .autoresizingMask = constraint(member).origin else { return false }
-      return ConstraintOwnership.subjectView(of: constraint(member)).identity == view.identity
+    let (view, all, numbers) = sameOrigin(as: index) {
+      if case .autoresizingMask = $0 { true } else { false }
     }
-    let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
     add(
       .translatesAutoresizingMask, index, changes: all,
       text: "Set translatesAutoresizingMaskIntoConstraints = false on \(names.qualifiedName(of: view)): "
@@ -141,16 +138,27 @@ private struct Candidates {
       short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))")
   }
 
+  /// The view of member `index` (``ConstraintOwnership/subjectView(of:)``), every member of
+  /// the block about that view whose origin `matches` (list order), and their numbers (`[1] [4]`):
+  /// what one change to the view (its mask off, its storyboard constraints) removes.
+  func sameOrigin(
+    as index: Int, _ matches: (ConstraintOrigin) -> Bool
+  ) -> (view: LayoutItem, members: [Int], numbers: String) {
+    let view = ConstraintOwnership.subjectView(of: constraint(index))
+    let all = model.memberIndices.sorted().filter { member in
+      matches(constraint(member).origin)
+        && ConstraintOwnership.subjectView(of: constraint(member)).identity == view.identity
+    }
+    return (view, all, all.map { "[\($0 + 1)]" }.joined(separator: " "))
+  }
+
   /// For a prototyping constraint: Interface Builder made it because the view has no (or
   /// ambiguous) constraints in the storyboard; constraints of its own there remove every one it
   /// generated for that view.
   mutating func addInterfaceBuilderConstraints(_ index: Int) {
-    let view = ConstraintOwnership.subjectView(of: constraint(index))
-    let all = model.memberIndices.sorted().filter { member in
-      guard case .interfaceBuilderPrototyping = constraint(member).origin else { return false }
-      return ConstraintOwnership.subjectView(of: constraint(member)).identity == view.identity
+    let (view, all, numbers) = sameOrigin(as: index) {
+      if case .interfaceBuilderPrototyping = $0 { true } else { false }
     }
-    let numbers = all.map { "[\($0 + 1)]" }.joined(separator: " ")
     add(
       .interfaceBuilderConstraints, index, changes: all,
       text: "In Interface Builder, give \(names.qualifiedName(of: view)) constraints of its own: Interface "

@@ -7,7 +7,7 @@ import LCQSolver
 /// The replay's minimal set can depend on that size: a cell whose content no longer fits is
 /// short of height by a different chain of its content on a 44-point cell than on a 200-point
 /// one, and a list can hold one conflict below some width and another above it. So when the
-/// minimal set's part of the block (the items its constraints connect) holds container-set sizes
+/// minimal set's part of the block (its group of members sharing variables) holds container-set sizes
 /// (``DeviceDependence/isContainerSetSize(_:)``), the set is taken where no device decides it:
 /// with every such size free, the exact solver finds, for each, the sizes from `low` to `high`
 /// at which the block's other constraints hold; the set is the union of the minimal sets found
@@ -27,7 +27,11 @@ enum DeviceIndependentSet {
     guard replay.verdict == .conflict || replay.verdict == .withinPrecision, let model = replay.model,
       set.contains(where: { DeviceDependence.isContainerSetSize(block.member($0)) })
     else { return set }
-    let part = members(connectedTo: set, in: block, model: model)
+    // The model's group of members that share a variable with the set (a minimal set lies
+    // within one group): the part of the block the conflict lies in.
+    guard let first = set.first, let part = model.components.first(where: { $0.contains(first) }) else {
+      return set
+    }
     let sizes = part.filter { DeviceDependence.isContainerSetSize(block.member($0)) }
     var variables: [Int: Variable] = [:]
     for size in sizes {
@@ -56,28 +60,6 @@ enum DeviceIndependentSet {
     }
     // In the model's canonical order, as the replay's sets are: the list's order never matters.
     return union.isEmpty ? set : model.memberIndices.filter(union.contains)
-  }
-
-  /// The model's members (list indices, in canonical order) that share an item, through any
-  /// chain of members, with a member of `set`: the part of the block the conflict lies in.
-  static func members(connectedTo set: [Int], in block: ConflictBlock, model: LayoutModel) -> [Int] {
-    var parent: [String: String] = [:]
-    func root(_ key: String) -> String {
-      var key = key
-      while let next = parent[key], next != key { key = next }
-      return key
-    }
-    func items(_ index: Int) -> [String] {
-      let constraint = block.member(index)
-      return (constraint.items + constraint.names.map(\.item)).map(\.identity)
-    }
-    for index in model.memberIndices {
-      let keys = items(index)
-      for key in keys where parent[key] == nil { parent[key] = key }
-      for key in keys.dropFirst() { parent[root(key)] = root(keys[0]) }
-    }
-    let roots = Set(set.flatMap(items).map(root))
-    return model.memberIndices.filter { index in items(index).contains { roots.contains(root($0)) } }
   }
 
   /// The feasible values of `variable` nearest zero and nearest ``unbounded`` under `rows`, or
