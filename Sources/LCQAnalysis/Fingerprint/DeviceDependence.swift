@@ -55,7 +55,7 @@ enum DeviceDependence {
   /// Screen widths in points, portrait and landscape, of the iPhones and iPads of iOS 7 on (from
   /// the device screen sizes of Apple's Human Interface Guidelines, Layout: Specifications).
   static let screenWidths: Set<Double> = [
-    320, 375, 390, 393, 402, 414, 428, 430, 440, 480, 568, 667, 693, 736, 744, 768, 810, 812, 820, 834, 844,
+    320, 375, 390, 393, 402, 414, 428, 430, 440, 480, 568, 667, 736, 744, 768, 810, 812, 820, 834, 844,
     852, 874, 896, 926, 932, 956, 1024, 1032, 1080, 1112, 1133, 1180, 1194, 1210, 1366, 1376,
   ]
 
