@@ -42,10 +42,14 @@ public struct BlockAnalysis: Sendable {
 public struct BlockAnalyzer: Sendable {
   /// What the replay computes beyond the verdict and one minimal set.
   public var options: BlockReplayer.Options
+  /// The app's source tree, when it was read (`--source-root`): it tells a library's views from
+  /// the app's (``LibraryView``).
+  public var appSource: AppSource?
 
   /// Creates an analyzer.
-  public init(options: BlockReplayer.Options = BlockReplayer.Options()) {
+  public init(options: BlockReplayer.Options = BlockReplayer.Options(), appSource: AppSource? = nil) {
     self.options = options
+    self.appSource = appSource
   }
 
   /// Analyses one block.
@@ -58,9 +62,9 @@ public struct BlockAnalyzer: Sendable {
       analysis.minimalSet.isEmpty
       ? analysis.describedIndices : DeviceIndependentSet.indices(block: block, replay: replay)
     analysis.fingerprint = Fingerprint(block: block, indices: described)?.value
-    let systemViews = SystemPlacedViews.identities(in: block)
-    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices, systemViews: systemViews)
-    analysis.diagnosis = Diagnosis(block: block, replay: replay, systemViews: systemViews)
+    let views = ViewOwners(block: block, source: appSource)
+    analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices, views: views)
+    analysis.diagnosis = Diagnosis(block: block, replay: replay, views: views)
     return analysis
   }
 

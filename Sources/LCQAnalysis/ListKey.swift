@@ -69,7 +69,12 @@ public struct ListKey: Hashable, Sendable {
       // two analyses. Undecided, it follows from the descriptions above.
       key.append(contentsOf: "\nplatform: \(block.decidedPlatform?.rawValue ?? "from items")".utf8)
       // And whose process logged it, when that is Apple's: its views are all Apple's.
-      if AppleProcesses.isApples(block.source.process) { key.append(contentsOf: "\nprocess: Apple's".utf8) }
+      if AppleProcesses.isApples(block.source.process) {
+        key.append(contentsOf: "\nprocess: Apple's".utf8)
+      } else if let process = block.source.process {
+        // Any other process names the app's module, which tells a library's classes (``LibraryViews``).
+        key.append(contentsOf: "\nprocess: \(process)".utf8)
+      }
       return ListKey(bytes: key, addresses: addresses)
     }
 

@@ -334,6 +334,31 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0009_library_owner.sql",
+      sql: #"""
+      -- lcq store, schema 9: a conflict may be a third-party library's. conflicts.owner is 'library'
+      -- when the app can change none of the minimal set's members and one of them is a library's
+      -- (a class the app's source tree does not declare and Apple does not ship, `lcq ingest
+      -- --source-root`): there is no fix in the app, only in the library. SQLite cannot change a
+      -- column's CHECK in place, so the column is made again with the new one, its values kept (it
+      -- becomes the table's last column; every query names its columns).
+      DROP VIEW conflicts_iso;
+      ALTER TABLE conflicts ADD COLUMN owner_with_library TEXT
+        CHECK (owner_with_library IN ('app', 'system', 'library'));
+      UPDATE conflicts SET owner_with_library = owner WHERE owner IS NOT NULL;
+      ALTER TABLE conflicts DROP COLUMN owner;
+      ALTER TABLE conflicts RENAME COLUMN owner_with_library TO owner;
+      CREATE VIEW conflicts_iso AS
+      SELECT id, fingerprint, title, verdict, minimal_set, explanation, best_fix, missing, owner,
+        strftime('%Y-%m-%dT%H:%M:%SZ', first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', last_seen, 'unixepoch') AS last_seen,
+        first_build, last_build, occurrence_count, status, resolved_build,
+        strftime('%Y-%m-%dT%H:%M:%SZ', status_changed_at, 'unixepoch') AS status_changed_at
+      FROM conflicts;
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -593,6 +618,16 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0006_library_owner.sql",
+      sql: #"""
+      -- lcq team store, schema 6 (SQLite's 0009): conflicts.owner may be 'library', a conflict among a
+      -- third-party library's views with no fix in the app. See the SQLite file's 0009.
+      ALTER TABLE conflicts DROP CONSTRAINT conflicts_owner_check;
+      ALTER TABLE conflicts ADD CONSTRAINT conflicts_owner_check CHECK (owner IN ('app', 'system', 'library'));
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name.
@@ -812,10 +847,10 @@ public enum EmbeddedSQL {
     (
       name: "system_conflicts.sql",
       sql: #"""
-      -- Report panel "system_conflicts": the 10 conflicts among UIKit's or AppKit's own constraints
-      -- (owner 'system': the app can change none of their members, so there is no fix in the app)
-      -- with the most occurrences in the window [:since, :until). The report lists them apart, as
-      -- noise the app cannot fix.
+      -- Report panel "system_conflicts": the 10 conflicts among UIKit's, AppKit's or a third-party
+      -- library's own constraints (owner 'system' or 'library': the app can change none of their
+      -- members, so there is no fix in the app) with the most occurrences in the window [:since,
+      -- :until). The report lists them apart, as noise the app cannot fix.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -837,7 +872,7 @@ public enum EmbeddedSQL {
         count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
         c.explanation
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id
-      WHERE c.owner = 'system'
+      WHERE c.owner IN ('system', 'library')
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY occurrences DESC, runs DESC, c.fingerprint

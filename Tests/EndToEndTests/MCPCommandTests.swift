@@ -89,7 +89,7 @@ final class MCPCommandTests: XCTestCase {
       "too_big":
         "analyze_log: the log is 4194305 bytes; one call reads at most 4194304 (4 MiB). Pipe a larger log to `lcq analyze --format json`.",
       "limit_out_of_range": "top_conflicts: 'limit' must be an integer from 1 to 100",
-      "bad_owner": "top_conflicts: 'owner' must be one of app, system, all, not 'everyone'",
+      "bad_owner": "top_conflicts: 'owner' must be one of app, system, library, all, not 'everyone'",
       "no_such_conflict": "lcq: no conflict has a fingerprint starting with 'v3:ffff'",
       "both_scopes": "check_build: give 'build' or 'run_id', not both",
       "no_source_root": "analyze_log: 'source_root' /nonexistent/app is not a folder lcq can read",

@@ -74,7 +74,7 @@ final class OwnerFilterTests: XCTestCase {
     XCTAssertEqual(markdown.status, 0, markdown.stderr)
     XCTAssertTrue(
       markdown.stdout.contains(
-        "### System noise (1)\n\nUIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
+        "### System noise (1)\n\nUIKit's, AppKit's or a library's own constraints conflict: there is no fix in the app.\n\n"
           + "- **UIInputSetContainerView top vs keyboard** `v3:6af27a81`: 1 occurrence\n"),
       markdown.stdout)
     let html = try fixture.lcq(["report", "--format", "html"] + window)

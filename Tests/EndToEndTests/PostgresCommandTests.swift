@@ -324,6 +324,38 @@ final class PostgresCommandTests: XCTestCase {
     }
   }
 
+  /// A conflict among a vendored library's views (``LibraryOwnerCommandTests``'s tree) is the
+  /// library's on the team store too (its schema 6 lets `owner` be `library`), and every command
+  /// that filters or lists by owner answers as the SQLite file does.
+  func testALibrarysConflictIsTheLibrarysAsInTheSQLiteFile() throws {
+    let server = try PostgresTestServer.shared()
+    let url = try server.makeDatabase()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-pg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("library.sqlite").path
+    let tree = LCQProcess.fixture("library-app")
+    for db in [url, file] {
+      let ingest = try LCQProcess.run(
+        [
+          "ingest", "--db", db, "--build", "1", "--source-root", tree,
+          LCQProcess.fixture("library-app/maps.log"),
+        ])
+      XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    }
+    let commands: [[String]] = [
+      ["top", "--owner", "library", "--format", "json"] + window,
+      ["top", "--owner", "app", "--format", "json"] + window,
+      ["new", "--owner", "library", "--format", "json"] + window,
+      ["report", "--format", "json"] + window,
+      ["check", "--build", "1", "--owner", "library", "--format", "json"],
+    ]
+    try assertSameAnswers(commands, server: url, file: file)
+    let library = try LCQProcess.run(["top", "--owner", "library", "--format", "json", "--db", url] + window)
+    XCTAssertTrue(library.stdout.contains("GMSCompassButton width vs GMSMapView width"), library.stdout)
+    XCTAssertFalse(library.stdout.contains("MapCard"), library.stdout)
+  }
+
   func testACopyMovesAHistoryBothWaysExactlyAndCanBeResumed() throws {
     let server = try PostgresTestServer.shared()
     let url = try server.makeDatabase()

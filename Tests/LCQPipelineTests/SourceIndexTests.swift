@@ -91,4 +91,33 @@ final class SourceIndexTests: XCTestCase {
       ])
     XCTAssertThrowsError(try SourceIndex(root: root.appendingPathComponent("README.md")))
   }
+
+  /// A class declared only under a package manager's folder is that library's; one the app's own
+  /// code declares too is the app's (a subclass's name reused, a patched copy), and the app's
+  /// files come before the library's.
+  func testVendoredClassesAreTheirLibrarysAndTheAppsFilesComeFirst() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-index-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    func write(_ path: String, _ text: String) throws {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try write("Pods/GoogleMaps/Maps/GMSMapView.h", "@interface GMSMapView : UIView\n@end\n")
+    try write(
+      "Carthage/Checkouts/Lottie/Sources/AnimationView.swift", "open class AnimationView: UIView {}\n")
+    try write("Pods/Patched/Badge.swift", "class Badge: UIView {}\n")
+    try write("App/Badge.swift", "final class Badge: UIView {}\n")
+    try write("App/MapCard.swift", "final class MapCard: UIView {}\n")
+
+    let source = try SourceIndex(root: root).appSource
+    XCTAssertEqual(source.declaredClasses, ["Badge", "MapCard"])
+    XCTAssertEqual(source.vendoredClasses, ["GMSMapView": "GoogleMaps", "AnimationView": "Lottie"])
+    var names = SourceClues.Names()
+    names.classes = ["GMSMapView", "MapCard"]
+    XCTAssertEqual(
+      try SourceIndex(root: root).files(for: names),
+      ["App/MapCard.swift", "Pods/GoogleMaps/Maps/GMSMapView.h"])
+  }
 }

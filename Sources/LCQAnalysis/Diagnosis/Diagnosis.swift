@@ -16,42 +16,44 @@ public struct Diagnosis: Sendable {
   public var noFixReason: String?
   /// Who made each listed constraint (`nil` for one that could not be read).
   public var owners: [ConstraintOwner?]
-  /// Who owns the conflict: `system` when the app can change none of its minimal set's members
-  /// (UIKit's or AppKit's own constraints, or the autoresizing masks of their views), else
-  /// `app`; `nil` unless the verdict is `conflict` or `within-precision`.
+  /// Who owns the conflict: `app` when the app can change one of its minimal set's members;
+  /// else `library` when one of them is a library's (its constraint or its view's autoresizing
+  /// mask), else `system` (UIKit's or AppKit's own constraints, or the autoresizing masks of
+  /// their views); `nil` unless the verdict is `conflict` or `within-precision`.
   public var conflictOwner: ConstraintOwner?
   /// The names the sentences use, for anything else that names the block's items.
   public let names: ItemNames
 
   /// Diagnoses `block` given its replay.
   public init(block: ConflictBlock, replay: Replay?) {
-    self.init(block: block, replay: replay, systemViews: SystemPlacedViews.identities(in: block))
+    self.init(block: block, replay: replay, views: ViewOwners(block: block))
   }
 
   /// Diagnoses `block` given its replay and its plain views only the system relates to
   /// (``SystemPlacedViews``), worked out once by the caller.
-  init(block: ConflictBlock, replay: Replay?, systemViews: Set<String>) {
+  init(block: ConflictBlock, replay: Replay?, views: ViewOwners) {
     let names = ItemNames(block: block)
     self.names = names
     sentences = block.constraints.map { $0.constraint.map { ConstraintEnglish.sentence($0, names: names) } }
     origins = block.constraints.map { logged in
       logged.constraint.map {
-        OriginTag.tags(of: $0, platform: block.platform, names: names, systemViews: systemViews)
+        OriginTag.tags(of: $0, platform: block.platform, names: names, views: views)
       } ?? []
     }
     owners = block.constraints.map { logged in
-      logged.constraint.map { ConstraintOwnership.owner(of: $0, systemViews: systemViews) }
+      logged.constraint.map { ConstraintOwnership.owner(of: $0, views: views) }
     }
     suggestions = []
     guard let replay, replay.verdict == .conflict || replay.verdict == .withinPrecision,
       !replay.minimalSet.isEmpty
     else { return }
     let changeable = replay.minimalSet.contains {
-      ConstraintOwnership.isChangeableByApp(block.member($0), systemViews: systemViews)
+      ConstraintOwnership.isChangeableByApp(block.member($0), views: views)
     }
-    conflictOwner = changeable ? .app : .system
+    let library = replay.minimalSet.lazy.compactMap { views.library(of: block.member($0)) }.first
+    conflictOwner = changeable ? .app : library == nil ? .system : .library
     explanation = BlockExplanation.text(
-      block: block, replay: replay, origins: origins, names: names, systemViews: systemViews)
+      block: block, replay: replay, origins: origins, names: names, views: views)
     let model = replay.model ?? LayoutModel(block: block)
     guard model.members.count <= FixFinder.memberLimit else {
       noFixReason =
@@ -59,13 +61,18 @@ public struct Diagnosis: Sendable {
       return
     }
     suggestions = FixFinder.suggestions(
-      for: block, model: model, minimalSet: replay.minimalSet, names: names, systemViews: systemViews)
+      for: block, model: model, minimalSet: replay.minimalSet, names: names, views: views)
     if suggestions.isEmpty {
       let framework = block.platform.frameworkName
       noFixReason =
         changeable
         ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in \(framework)'s constraints"
         : "there is no fix in the app's constraints: every constraint of the conflict is \(framework)'s own (the app can only change how it configures those views)"
+      if !changeable, let library {
+        noFixReason =
+          "there is no fix in the app's constraints: the conflict is among \(library.name)'s own constraints "
+          + "(on \(library.className)); update the library or tell its maintainers"
+      }
       if !changeable, AppleProcesses.isApples(block.source.process), let process = block.source.process {
         noFixReason =
           "the message was logged by \(process), Apple's own process: none of its views or constraints is the app's"
@@ -77,7 +84,7 @@ public struct Diagnosis: Sendable {
       }
       if let negative = replay.minimalSet.first(where: {
         FixFinder.asksForNegativeSize(block.member($0))
-          && ConstraintOwnership.isChangeableByApp(block.member($0), systemViews: systemViews)
+          && ConstraintOwnership.isChangeableByApp(block.member($0), views: views)
       }) {
         let member = block.member(negative)
         noFixReason =
@@ -103,11 +110,11 @@ public struct Diagnosis: Sendable {
 /// The sentence that says what conflicts with what.
 enum BlockExplanation {
   static func text(
-    block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames, systemViews: Set<String>
+    block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames, views: ViewOwners
   ) -> String {
     let members = replay.minimalSet.sorted()
     let system = members.filter {
-      ConstraintOwnership.isSystemGenerated(block.member($0), systemViews: systemViews)
+      ConstraintOwnership.isMadeOutsideTheApp(block.member($0), views: views)
     }
     let app = members.filter { !system.contains($0) }
     func numbers(_ indices: [Int]) -> String { indices.map { "[\($0 + 1)]" }.joined(separator: " ") }
@@ -124,6 +131,9 @@ enum BlockExplanation {
     if !system.isEmpty {
       var seen = Set<String>()
       let meanings = system.compactMap { index -> String? in
+        if let library = views.library(of: block.member(index)), origins[index].first?.kind == .library {
+          return "\(library.name)'s own constraints"
+        }
         guard let tag = origins[index].first else { return nil }
         guard tag.kind == .autoresizingMask else { return tag.text }
         return
@@ -138,8 +148,19 @@ enum BlockExplanation {
       replay.verdict == .withinPrecision
       ? "As printed, \(these.lowercased()) (only just: the numbers are rounded)" : these
     var text: String
-    // AppKit logs get AppKit's name.
+    // AppKit logs get AppKit's name; a library's constraints, the library's.
     let framework = block.platform.frameworkName
+    var libraries: [String] = []
+    for index in system {
+      if let name = views.library(of: block.member(index))?.name, !libraries.contains(name) {
+        libraries.append(name)
+      }
+    }
+    let onlyLibraries = !libraries.isEmpty && system.allSatisfy { views.library(of: block.member($0)) != nil }
+    let whose = (onlyLibraries ? [] : [framework]) + libraries
+    let owners =
+      whose.count == 1
+      ? whose[0] + "'s" : whose.dropLast().joined(separator: ", ") + " and \(whose[whose.count - 1])'s"
     switch (app.isEmpty, system.isEmpty) {
     case (false, false): text = "\(opening): \(sides[0]) against \(sides[1])."
     case (false, true) where app.count == 1:
@@ -147,8 +168,8 @@ enum BlockExplanation {
         "\(opening): \(sides[0]) asks for what no layout allows (a negative size, or a contradiction with itself)."
     case (false, true): text = "\(opening): \(sides[0]) contradict each other."
     case (true, false) where system.count == 1:
-      text = "\(opening): \(framework)'s own constraint [\(system[0] + 1)] asks for what no layout allows."
-    default: text = "\(opening): \(framework)'s own constraints contradict each other (\(sides[0]))."
+      text = "\(opening): \(owners) own constraint [\(system[0] + 1)] asks for what no layout allows."
+    default: text = "\(opening): \(owners) own constraints contradict each other (\(sides[0]))."
     }
     if let broken = block.brokenConstraintIndex, let standing = replay.brokenConstraint {
       text += " \(framework) broke [\(broken + 1)]"

@@ -16,10 +16,10 @@ enum FixFinder {
 
   static func suggestions(
     for block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames,
-    systemViews: Set<String> = []
+    views: ViewOwners = ViewOwners()
   ) -> [FixSuggestion] {
     var candidates = Candidates(
-      block: block, model: model, minimalSet: minimalSet, names: names, systemViews: systemViews)
+      block: block, model: model, minimalSet: minimalSet, names: names, views: views)
     candidates.collect()
     // A block read both ways (an AppKit superview flipped or not) needs a fix that works both ways.
     let otherReading = model.dependsOnFlipping ? LayoutModel(block: block, flipped: !model.isFlipped) : nil
@@ -64,17 +64,17 @@ private struct Candidates {
   let minimalSet: [Int]
   let names: ItemNames
   /// The block's plain views only the system relates to (``SystemPlacedViews``).
-  let systemViews: Set<String>
+  let views: ViewOwners
   var list: [FixSuggestion] = []
 
   init(
-    block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames, systemViews: Set<String>
+    block: ConflictBlock, model: LayoutModel, minimalSet: [Int], names: ItemNames, views: ViewOwners
   ) {
     self.block = block
     self.model = model
     self.minimalSet = minimalSet
     self.names = names
-    self.systemViews = systemViews
+    self.views = views
   }
 
   func constraint(_ index: Int) -> LayoutConstraint { block.member(index) }
@@ -87,7 +87,7 @@ private struct Candidates {
   /// generates at build time.
   var appMembers: [Int] {
     minimalSet.filter {
-      !ConstraintOwnership.isSystemGenerated(constraint($0), systemViews: systemViews)
+      !ConstraintOwnership.isMadeOutsideTheApp(constraint($0), views: views)
         && !ConstraintOwnership.isMadeByInterfaceBuilder(constraint($0))
     }
   }
@@ -126,7 +126,7 @@ private struct Candidates {
   /// `translatesAutoresizingMaskIntoConstraints = false` on the view an autoresizing member
   /// belongs to, when the view is the app's: every autoresizing constraint of that view goes.
   mutating func addAutoresizing(_ index: Int) {
-    guard ConstraintOwnership.isChangeableByApp(constraint(index), systemViews: systemViews) else { return }
+    guard ConstraintOwnership.isChangeableByApp(constraint(index), views: views) else { return }
     let (view, all, numbers) = sameOrigin(as: index) {
       if case .autoresizingMask = $0 { true } else { false }
     }
@@ -190,7 +190,7 @@ private struct Candidates {
     let hiding = constraint(index)
     for member in model.memberIndices where member != index {
       let other = constraint(member)
-      guard !ConstraintOwnership.isSystemGenerated(other, systemViews: systemViews),
+      guard !ConstraintOwnership.isMadeOutsideTheApp(other, views: views),
         !ConstraintOwnership.isMadeByInterfaceBuilder(other),
         other.firstItem.identity == hiding.firstItem.identity,
         other.firstAttribute == hiding.firstAttribute

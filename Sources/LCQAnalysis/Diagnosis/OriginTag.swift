@@ -32,6 +32,8 @@ public struct OriginTag: Sendable, Hashable {
     case layoutSupport
     /// System spacing between baselines.
     case systemBaseline
+    /// A third-party library's, or (in its text) probably one's.
+    case library
     /// Another constraint UIKit or AppKit made itself.
     case system
     /// The app's own identifier.
@@ -53,11 +55,11 @@ public struct OriginTag: Sendable, Hashable {
 
   /// Every tag of `constraint`, the most specific first; never empty. `platform` names the
   /// framework that made a system constraint; `names` names the view whose autoresizing mask a
-  /// constraint is (its class when not given); `systemViews` holds the block's plain views only
-  /// the system relates to.
-  public static func tags(
+  /// constraint is (its class when not given); `views` holds the block's plain views only the
+  /// system relates to and its library views.
+  static func tags(
     of constraint: LayoutConstraint, platform: ConflictBlock.Platform = .uikit, names: ItemNames? = nil,
-    systemViews: Set<String> = []
+    views: ViewOwners = ViewOwners()
   ) -> [OriginTag] {
     var tags: [OriginTag] = []
     let identifier = constraint.identifier ?? ""
@@ -85,9 +87,13 @@ public struct OriginTag: Sendable, Hashable {
     }
     if let tag = identifierTag(identifier, item: constraint.firstItem) { tags.append(tag) }
     tags += itemTags(constraint, excluding: Set(tags.map(\.kind)))
-    let isSystem = ConstraintOwnership.isSystemGenerated(constraint, systemViews: systemViews)
+    let isSystem = ConstraintOwnership.isMadeOutsideTheApp(constraint, views: views)
     if !identifier.isEmpty, !isSystem {
       tags.append(OriginTag(.appIdentifier, "the app's identifier '\(identifier)'"))
+    }
+    if let library = views.library(of: constraint) {
+      tags.insert(Self.library(library), at: tags.first?.kind == .autoresizingMask ? 1 : 0)
+      return tags
     }
     if tags.isEmpty, KnownSystemConflicts.ownsConstraint(constraint) {
       tags.append(OriginTag(.system, "\(platform.frameworkName)'s own constraint: a known OS behaviour"))
@@ -99,7 +105,24 @@ public struct OriginTag: Sendable, Hashable {
     } else if !isSystem, !tags.contains(where: { [.snapKit, .masonry, .appIdentifier].contains($0.kind) }) {
       tags.append(OriginTag(.app, "the app's own constraint (code or storyboard)"))
     }
+    // A guess comes after what is known of the constraint, before "the app's own".
+    if let library = views.probableLibrary(of: constraint) {
+      tags.insert(Self.library(library), at: tags.firstIndex { $0.kind == .app } ?? tags.endIndex)
+    }
     return tags
+  }
+
+  /// The tag of a library's constraint, or of one probably a library's.
+  static func library(_ view: LibraryView) -> OriginTag {
+    guard view.isProven else {
+      return OriginTag(
+        .library,
+        "probably \(view.name)'s: \(view.className) is in a module that is neither the app's (the process "
+          + "that logged the message) nor Apple's; --source-root tells for sure")
+    }
+    return OriginTag(
+      .library,
+      "\(view.name)'s own: the app's source does not declare \(view.className), and Apple does not ship it")
   }
 
   /// What `h=--& v=&-&` on the view named `view` means, in words.

@@ -8,14 +8,14 @@ import LCQParsing
 public enum ConflictTitle {
   /// The title of the constraints at `indices` in `block`; `nil` when none is parsed.
   public static func of(_ block: ConflictBlock, indices: [Int]) -> String? {
-    of(block, indices: indices, systemViews: SystemPlacedViews.identities(in: block))
+    of(block, indices: indices, views: ViewOwners(block: block))
   }
 
   /// The title, given the block's plain views only the system relates to (``SystemPlacedViews``).
-  static func of(_ block: ConflictBlock, indices: [Int], systemViews: Set<String>) -> String? {
+  static func of(_ block: ConflictBlock, indices: [Int], views: ViewOwners) -> String? {
     let constraints = indices.compactMap { block.constraints[$0].constraint }
     guard !constraints.isEmpty else { return nil }
-    let isSystem = { ConstraintOwnership.isSystemGenerated($0, systemViews: systemViews) }
+    let isSystem = { ConstraintOwnership.isMadeOutsideTheApp($0, views: views) }
     let app = ranked(constraints.filter { !isSystem($0) })
     let system = ranked(constraints.filter(isSystem))
     let sides: String

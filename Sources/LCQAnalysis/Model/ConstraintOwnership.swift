@@ -9,6 +9,9 @@ public enum ConstraintOwner: String, Sendable, CaseIterable {
   /// A view's autoresizing mask, turned into constraints: the app can turn the mask off when the
   /// view is its own.
   case autoresizing
+  /// A third-party library's, between its own views (``LibraryView``): the app cannot change it,
+  /// only the app's constraints that meet it, or the library's version.
+  case library
 }
 
 /// Whether a constraint was made by the system (UIKit, AppKit, autoresizing) rather than by the
@@ -50,10 +53,11 @@ enum ConstraintOwnership {
   /// layout-support and baseline constraints, and for a constraint whose every item (its
   /// `names:` list included) is a private class (`_UI…`, `_NS…`) or a system container; a plain
   /// `UIView` or `NSView` could be the app's, so a constraint that mentions one stays the
-  /// app's. `autoresizing` for a view's autoresizing mask.
-  /// `systemViews` holds the block's plain views that only the system relates to
-  /// (``SystemPlacedViews``), counted as system containers.
-  static func owner(of constraint: LayoutConstraint, systemViews: Set<String> = []) -> ConstraintOwner {
+  /// app's. `autoresizing` for a view's autoresizing mask. `library` for a constraint between a
+  /// library's views (proven, ``LibraryView/isProven``) and the system's, at least one of them the
+  /// library's. `views` holds the block's plain views that only the system relates to
+  /// (``SystemPlacedViews``), counted as system containers, and its library views.
+  static func owner(of constraint: LayoutConstraint, views: ViewOwners = ViewOwners()) -> ConstraintOwner {
     switch constraint.origin {
     case .autoresizingMask: return .autoresizing
     case .contentSize, .layoutSupport, .systemBaseline: return .system
@@ -74,7 +78,12 @@ enum ConstraintOwnership {
       return .system
     }
     let items = constraint.items + constraint.names.map(\.item)
-    return items.allSatisfy { isSystemContainer($0) || systemViews.contains($0.identity) } ? .system : .app
+    let isSystems = { (item: LayoutItem) in
+      isSystemContainer(item) || views.systemPlaced.contains(item.identity)
+    }
+    if items.allSatisfy(isSystems) { return .system }
+    let isLibrarys = { (item: LayoutItem) in views.provenLibrary(item) != nil }
+    return items.allSatisfy({ isSystems($0) || isLibrarys($0) }) ? .library : .app
   }
 
   /// The identifier Interface Builder gives the constraints it adds between a cell and its
@@ -95,9 +104,10 @@ enum ConstraintOwnership {
     return isInterfaceBuilderCellConstraint(constraint)
   }
 
-  /// Whether `constraint` is system-generated: not the app's own (autoresizing included).
-  static func isSystemGenerated(_ constraint: LayoutConstraint, systemViews: Set<String> = []) -> Bool {
-    owner(of: constraint, systemViews: systemViews) != .app
+  /// Whether `constraint` is not the app's own: the system's, an autoresizing mask's or a
+  /// library's.
+  static func isMadeOutsideTheApp(_ constraint: LayoutConstraint, views: ViewOwners = ViewOwners()) -> Bool {
+    owner(of: constraint, views: views) != .app
   }
 
   /// Whether `item` is a view only the system places: a private class or a system container. A
@@ -134,10 +144,10 @@ enum ConstraintOwnership {
   /// view that is not a system view. A mask that UIKit or AppKit names itself
   /// (`UIView-Encapsulated-Layout-Top`: the position a collection view gives its cell) is the
   /// container's, whatever the view.
-  static func isChangeableByApp(_ constraint: LayoutConstraint, systemViews: Set<String> = []) -> Bool {
-    switch owner(of: constraint, systemViews: systemViews) {
+  static func isChangeableByApp(_ constraint: LayoutConstraint, views: ViewOwners = ViewOwners()) -> Bool {
+    switch owner(of: constraint, views: views) {
     case .app: return true
-    case .system: return false
+    case .system, .library: return false
     case .autoresizing:
       if let identifier = constraint.identifier,
         systemIdentifierPrefixes.contains(where: identifier.hasPrefix)
@@ -145,7 +155,9 @@ enum ConstraintOwnership {
         return false
       }
       let view = subjectView(of: constraint)
-      return !ItemNames.isSystemView(view) && !isSystemContainer(view) && !systemViews.contains(view.identity)
+      return !ItemNames.isSystemView(view) && !isSystemContainer(view)
+        && !views.systemPlaced.contains(view.identity)
+        && views.provenLibrary(view) == nil
     }
   }
 

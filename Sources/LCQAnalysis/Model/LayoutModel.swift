@@ -21,7 +21,7 @@ struct LayoutModel: Sendable {
     /// Unknown quantities its rows involve.
     var missing: Set<MissingQuantity>
     /// Whether UIKit or AppKit made it (rather than the app).
-    var isSystemGenerated: Bool
+    var isMadeOutsideTheApp: Bool
   }
 
   /// The members, in canonical order: system-generated first, then by address-free description,

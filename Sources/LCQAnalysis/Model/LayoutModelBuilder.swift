@@ -80,7 +80,7 @@ struct LayoutModelBuilder {
       }
       ordered.append(
         (
-          index, ConstraintOwnership.isSystemGenerated(constraint),
+          index, ConstraintOwnership.isMadeOutsideTheApp(constraint),
           AddressFreeText.of(block.constraints[index].description)
         ))
     }
@@ -103,7 +103,7 @@ struct LayoutModelBuilder {
       model.members.append(
         LayoutModel.Member(
           index: index, exact: exact, relaxed: relaxed, implicit: context.implicit,
-          missing: context.missing, isSystemGenerated: isSystem))
+          missing: context.missing, isMadeOutsideTheApp: isSystem))
     }
     model.index(listCount: block.constraints.count)
     model.isFlipped = flipped

@@ -21,7 +21,7 @@ public struct MemberRanking: Sendable {
     var members: [LayoutModelBuilder.OrderedMember] = block.constraints.indices.compactMap { index in
       guard let constraint = block.constraints[index].constraint else { return nil }
       return (
-        index, ConstraintOwnership.isSystemGenerated(constraint),
+        index, ConstraintOwnership.isMadeOutsideTheApp(constraint),
         AddressFreeText.of(block.constraints[index].description)
       )
     }

@@ -138,7 +138,7 @@ public enum BlockReplayer {
     _ systems: inout ComponentSystems, model: LayoutModel, _ replay: inout Replay, proves: Bool = true
   ) throws(ReplayError) -> [[Int]] {
     let rank = Ranking(model.members.map(\.index))
-    let isSystem = Set(model.members.filter(\.isSystemGenerated).map(\.index))
+    let isSystem = Set(model.members.filter(\.isMadeOutsideTheApp).map(\.index))
     let isolations = try systems.isolateEach().sorted { lhs, rhs in
       let (a, b) = (lhs.0.members, rhs.0.members)
       let (systemA, systemB) = (a.count { isSystem.contains($0) }, b.count { isSystem.contains($0) })

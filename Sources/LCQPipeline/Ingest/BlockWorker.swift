@@ -35,7 +35,7 @@ final class BlockWorker: @unchecked Sendable {
   private let clock: IngestClock
   private var cache = AnalysisCache()
   private var identities: OccurrenceIdentity
-  private let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
+  private let analyzer: BlockAnalyzer
   /// Lists an earlier ingest crashed on (``CrashQuarantine``): stored unanalysed.
   private let quarantined: Set<[UInt8]>
   /// `$LCQ_FAULT_TRAP_ON`, for the crash tests only: analysing a message whose text holds it
@@ -55,6 +55,8 @@ final class BlockWorker: @unchecked Sendable {
   ) {
     self.session = session
     self.codeOwners = codeOwners
+    analyzer = BlockAnalyzer(
+      options: .init(enumeratesMinimalSets: false, findsSingleFixes: false), appSource: codeOwners?.appSource)
     self.observer = observer
     self.clock = clock
     self.quarantined = quarantined

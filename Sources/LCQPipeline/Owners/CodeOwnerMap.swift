@@ -9,6 +9,8 @@ public final class CodeOwnerMap: @unchecked Sendable {
   public let index: SourceIndex
   /// The CODEOWNERS rules, `nil` when there is no such file.
   public let rules: CodeOwnersRules?
+  /// What the tree declares as the app's and as vendored libraries', worked out once.
+  public let appSource: AppSource
   private var known: [SourceClues: CodeOwnership] = [:]
   /// Each file's owners once matched: a CODEOWNERS file of costly patterns is matched once per
   /// file, not once per conflict.
@@ -23,6 +25,7 @@ public final class CodeOwnerMap: @unchecked Sendable {
   public init(root: URL, codeOwners: URL?) throws {
     let index = try SourceIndex(root: root)
     self.index = index
+    appSource = index.appSource
     // A file found by convention is the repository's: it is read only from inside the tree. One
     // named on the command line may be a link only within the source root too.
     let file =

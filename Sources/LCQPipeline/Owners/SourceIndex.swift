@@ -44,6 +44,21 @@ public struct SourceIndex: Sendable {
     }
   }
 
+  /// What the tree declares as the app's own and as vendored libraries' (``AppSource``): a class
+  /// declared anywhere outside a vendored folder is the app's.
+  public var appSource: AppSource {
+    var source = AppSource(declaredClasses: [])
+    for (name, paths) in declarations {
+      let libraries = paths.map(AppSource.vendoredLibrary(of:))
+      if libraries.contains(nil) {
+        source.declaredClasses.insert(name)
+      } else if let library = libraries.first ?? nil {
+        source.vendoredClasses[name] = library
+      }
+    }
+    return source
+  }
+
   /// Appends the source files under `folder` (at `relative` from the root) to `paths`. Symbolic
   /// links are not followed, so a link loop cannot trap the walk.
   private static func walk(_ folder: URL, relative: String, into paths: inout [String]) {
@@ -64,7 +79,8 @@ public struct SourceIndex: Sendable {
   }
 
   /// The files `names` point to: SnapKit's files first (by name; a printed absolute path picks
-  /// the indexed file it ends with), then the files declaring each class, each once.
+  /// the indexed file it ends with), then the files declaring each class, each once; the app's
+  /// own before a vendored library's.
   public func files(for names: SourceClues.Names) -> [String] {
     var found: [String] = []
     var seen: Set<String> = []
@@ -77,7 +93,9 @@ public struct SourceIndex: Sendable {
       add(exact.isEmpty ? candidates : exact)
     }
     for name in names.classes { add(declarations[name] ?? []) }
-    return found
+    // The app's own files first: a vendored library's (`Pods/…`) is not where the app changes it.
+    let vendored = found.filter { AppSource.vendoredLibrary(of: $0) != nil }
+    return found.filter { AppSource.vendoredLibrary(of: $0) == nil } + vendored
   }
 }
 

@@ -24,12 +24,14 @@ public enum Reanalysis {
   /// each occurrence to the conflict its new fingerprint names; a status (resolved, ignored)
   /// moves with the occurrences when all of an old conflict's occurrences land in one new
   /// conflict. Failed blocks that now read whole are stored as occurrences of their run.
-  public static func run(on store: any ConflictStore, batchSize: Int = 2000) throws(StoreError)
-    -> ReanalysisResult
+  /// `appSource` is the app's source tree, when given: it tells a library's views from the app's.
+  public static func run(on store: any ConflictStore, appSource: AppSource? = nil, batchSize: Int = 2000)
+    throws(StoreError) -> ReanalysisResult
   {
     var result = ReanalysisResult()
     var cache = AnalysisCache()
-    let analyzer = BlockAnalyzer(options: .init(enumeratesMinimalSets: false, findsSingleFixes: false))
+    let analyzer = BlockAnalyzer(
+      options: .init(enumeratesMinimalSets: false, findsSingleFixes: false), appSource: appSource)
     let writer = store.makeReanalysisRecorder()
     var lastID: Int64 = 0
     while true {

@@ -37,12 +37,12 @@ public enum ReportMarkdown {
     return output
   }
 
-  /// UIKit's and AppKit's own conflicts, apart: counted, with no fix to offer.
+  /// UIKit's, AppKit's and libraries' own conflicts, apart: counted, with no fix to offer.
   static func systemNoise(_ report: NightlyReport) -> String {
     let rows = report.rows(Panels.SystemConflicts.self)
     guard !rows.isEmpty else { return "" }
     var output = "### System noise (\(rows.count))\n\n"
-    output += "UIKit's or AppKit's own constraints conflict: there is no fix in the app.\n\n"
+    output += "UIKit's, AppKit's or a library's own constraints conflict: there is no fix in the app.\n\n"
     for row in rows.prefix(topCount) {
       output += "- \(conflict(row)): \(ReportNumbers.counted(row.occurrences.integer, "occurrence"))\n"
     }

@@ -124,7 +124,7 @@ enum ReportTemplate {
     </table></div>{{/quiet.hasRows}}
 
     {{#system.hasRows}}<h2>System noise ({{system.count}})</h2>
-    <p class="muted">UIKit's or AppKit's own constraints conflict: there is no fix in the app.</p>
+    <p class="muted">UIKit's, AppKit's or a library's own constraints conflict: there is no fix in the app.</p>
     <div class="table"><table>
     <tr><th>Conflict</th><th class="n">Occurrences</th><th class="n">Runs</th></tr>
     {{#system.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td class="n">{{occurrences}}</td><td class="n">{{runs}}</td></tr>

@@ -5,6 +5,9 @@ public enum OwnerFilter: String, Sendable, CaseIterable {
   case app
   /// Conflicts among UIKit's or AppKit's own constraints: no fix in the app.
   case system
+  /// Conflicts among a third-party library's views (``LCQAnalysis/ConstraintOwner/library``):
+  /// no fix in the app, only in the library.
+  case library
   /// Every conflict.
   case all
 }

@@ -49,7 +49,8 @@ extension AgentTools {
               "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
           ]),
           "owner": .object([
-            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+            "type": "string", "enum": .array(["app", "system", "library", "all"]),
+            "description": "Default: app.",
           ]),
           "team": .object([
             "type": "string", "description": "Only conflicts whose code owners include this one (@org/team).",
@@ -93,7 +94,8 @@ extension AgentTools {
             "type": "string", "description": "An ingest run's --run-id, instead of a build.",
           ]),
           "owner": .object([
-            "type": "string", "enum": .array(["app", "system", "all"]), "description": "Default: app.",
+            "type": "string", "enum": .array(["app", "system", "library", "all"]),
+            "description": "Default: app.",
           ]),
           "team": .object([
             "type": "string", "description": "Only conflicts whose code owners include this one.",

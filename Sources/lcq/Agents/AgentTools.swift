@@ -63,7 +63,7 @@ struct AgentTools: Sendable {
         throw ToolError("analyze_log: 'source_root' \(root) is not a folder lcq can read")
       }
     }
-    let analyzer = BlockAnalyzer()
+    let analyzer = BlockAnalyzer(appSource: codeOwners?.appSource)
     let repeats = RepeatedLists(acrossAddresses: true)
     let blocks = ConflictScanner.blocks(in: log, file: name).map { block in
       let (analysis, renaming) = repeats.analysisAcrossAddresses(of: block, by: analyzer)

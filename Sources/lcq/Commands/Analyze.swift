@@ -71,11 +71,11 @@ extension LCQCommand {
 
     mutating func run() throws {
       let output = StandardOutput()
-      let analyzer = BlockAnalyzer()
+      let codeOwners = try source.map()
+      let analyzer = BlockAnalyzer(appSource: codeOwners?.appSource)
       let style = color.style()
       style.apply()
       var pictures = try svg.map(PictureWriter.init(directory:))
-      let codeOwners = try source.map()
       var failedInputs = 0
       CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq analyze")
       for input in files.isEmpty ? ["-"] : files {

@@ -104,15 +104,24 @@ extension LCQCommand {
         discussion: """
           Run it after upgrading lcq. Occurrences move to the conflict their new fingerprint \
           names; a resolved or ignored status moves with them when all of a conflict's \
-          occurrences land in one new conflict. Failed blocks that now read become occurrences.
+          occurrences land in one new conflict. Failed blocks that now read become occurrences. \
+          Give the --source-root the runs were ingested with: without it, a conflict among a \
+          library's views is the app's again.
 
           \(ExitStatus.databaseHelp)
           """)
       @OptionGroup var database: DatabaseOptions
+      @Option(
+        help: ArgumentHelp(
+          "The app's source tree (else $LCQ_SOURCE_ROOT): a class it does not declare and Apple does not ship "
+            + "is a library's, as with `lcq ingest --source-root`.",
+          valueName: "folder"))
+      var sourceRoot: String?
 
       mutating func run() throws {
+        let appSource = try SourceOptions.appSource(sourceRoot)
         let result = try usingStore(database, access: .write) { store throws(StoreError) in
-          try Reanalysis.run(on: store)
+          try Reanalysis.run(on: store, appSource: appSource)
         }
         StandardError.write(
           "lcq: reanalysed \(Wording.counted(result.occurrences, "occurrence")): \(result.changed) changed, "

@@ -38,7 +38,8 @@ extension OwnerFilter: ExpressibleByArgument {
   static func help(default value: OwnerFilter) -> ArgumentHelp {
     ArgumentHelp(
       "Only conflicts owned by: app (the app can fix them; also those not yet known), system "
-        + "(UIKit's or AppKit's own constraints conflict: no fix in the app), or all. Default: "
+        + "(UIKit's or AppKit's own constraints conflict: no fix in the app), library (a third-party "
+        + "library's views conflict, known with --source-root: no fix in the app), or all. Default: "
         + "\(value.rawValue).", valueName: "owner")
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LCQAnalysis
 import LCQPipeline
 
 /// `--source-root` and `--codeowners`: where the app's source lives and who owns it, so that
@@ -21,7 +22,24 @@ struct SourceOptions: ParsableArguments {
   var codeowners: String?
 
   private var environment: [String: String] { ProcessInfo.processInfo.environment }
-  private var root: String? { sourceRoot ?? environment["LCQ_SOURCE_ROOT"].flatMap { $0.isEmpty ? nil : $0 } }
+  private var root: String? { Self.root(sourceRoot) }
+
+  /// The source root given, else `$LCQ_SOURCE_ROOT` when set and not empty.
+  static func root(_ given: String?) -> String? {
+    given ?? ProcessInfo.processInfo.environment["LCQ_SOURCE_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// What the source tree at `given` (else `$LCQ_SOURCE_ROOT`) declares, `nil` without one; a
+  /// source root that is not a folder is a usage error (exit 64).
+  static func appSource(_ given: String?) throws -> AppSource? {
+    guard let root = root(given) else { return nil }
+    do {
+      return try SourceIndex(root: URL(fileURLWithPath: root)).appSource
+    } catch {
+      StandardError.write("lcq: \(error)")
+      throw ExitCode.validationFailure
+    }
+  }
   private var codeOwnersFile: String? {
     codeowners ?? environment["LCQ_CODEOWNERS"].flatMap { $0.isEmpty ? nil : $0 }
   }
