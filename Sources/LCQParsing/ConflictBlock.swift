@@ -30,10 +30,15 @@ public struct ConflictBlock: Sendable {
   public internal(set) var descriptionsParsed = true
   /// Whether ``platform`` came from the log (AppKit's own wording) rather than from the items.
   var platformIsLogged = true
-  /// Whether the input ended inside the message: its list still open, its broken constraint
-  /// cut, or its last line without a line feed. The message may be cut off for good, or still
-  /// being written (a log file that grows); see ``ConflictScanner/finish(discardingOpenMessage:onBlock:)``.
+  /// Whether the input ended inside the message's list: the list still open (or its header
+  /// alone read), or its last line without a line feed. The message may be cut off for good, or
+  /// still being written (a log file that grows); see
+  /// ``ConflictScanner/finish(discardingOpenMessage:onBlock:)``.
   public internal(set) var endsCutOff = false
+  /// Whether the input ended while the message was open but its list whole: it is analysed (its
+  /// broken constraint unknown when the input ended inside it), and a later read of a grown file
+  /// whose message starting on the same line extends this text completes it (docs/store.md).
+  public internal(set) var endsInput = false
   /// Whether the block starts inside its list: no header and no `(` before the first
   /// description (the log begins mid-message, or a paste lost the top). The list may then lack
   /// members UIKit listed.

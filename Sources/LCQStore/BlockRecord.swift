@@ -29,6 +29,12 @@ public struct BlockRecord: Sendable {
   public var identity: String
   /// The conflict's source files and owners, when the run indexed a source tree.
   public var codeOwnership: CodeOwnership?
+  /// Whether the input ended while this message was open, its list whole
+  /// (``LCQParsing/ConflictBlock/endsInput``): a grown file may complete it.
+  public var endsInput: Bool
+  /// The stored occurrence this block completes: an earlier ingest's message that ended its
+  /// input, started on the same line, and whose text this block's extends (``OpenMessages``).
+  var completes: Int64?
 
   /// Whether the block has no readable constraint (or a redacted list) and is kept whole.
   public var isFailed: Bool { summary.verdict == .unparsed || summary.verdict == .redacted }
@@ -58,6 +64,7 @@ public struct BlockRecord: Sendable {
     sourceLine = block.source.line
     rawText = block.rawText
     issues = block.issues.map(\.description)
+    endsInput = block.endsInput
     self.identity = identity
     self.template = template
   }

@@ -359,6 +359,23 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0010_open_messages.sql",
+      sql: #"""
+      -- lcq store, schema 10: messages an input ended inside after their list closed. Such a message
+      -- is analysed and counted at once (its broken constraint unknown when the input ended inside
+      -- it), and its occurrence is kept here with its first line and text; a later ingest that reads
+      -- a message starting on the same line whose text extends it (the log file grew) completes that
+      -- occurrence in place and deletes the row, so the message counts once. raw_text is as read,
+      -- NUL written as U+2400. See docs/store.md, "Messages at the end of an input".
+      CREATE TABLE open_messages (
+        occurrence_id INTEGER PRIMARY KEY REFERENCES occurrences(id) ON DELETE CASCADE,
+        source_line INTEGER NOT NULL,
+        raw_text TEXT NOT NULL
+      );
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -625,6 +642,19 @@ public enum EmbeddedSQL {
       -- third-party library's views with no fix in the app. See the SQLite file's 0009.
       ALTER TABLE conflicts DROP CONSTRAINT conflicts_owner_check;
       ALTER TABLE conflicts ADD CONSTRAINT conflicts_owner_check CHECK (owner IN ('app', 'system', 'library'));
+
+      """#
+    ),
+    (
+      name: "0007_open_messages.sql",
+      sql: #"""
+      -- lcq team store, schema 7 (SQLite's 0010): the occurrences of messages an input ended inside
+      -- after their list closed, which a grown log completes. See the SQLite file's 0010.
+      CREATE TABLE open_messages (
+        occurrence_id BIGINT PRIMARY KEY REFERENCES occurrences(id) ON DELETE CASCADE,
+        source_line BIGINT NOT NULL,
+        raw_text TEXT NOT NULL
+      );
 
       """#
     ),

@@ -29,6 +29,9 @@ public struct IngestTotals: Sendable, Hashable {
   public var occurrences = 0
   /// Blocks an earlier ingest had already stored.
   public var duplicates = 0
+  /// Of the `duplicates`, blocks that completed a message an earlier ingest stored when its
+  /// input ended inside it (a log file that grew).
+  public var completed = 0
   /// Blocks with no readable constraint, or redacted.
   public var unparsed = 0
   /// Fingerprints this run stored first.

@@ -23,7 +23,10 @@ public final class IngestSession {
   private var conflictIDs: [String: Int64] = [:]
   private var added = AddedBlocks()
   /// Messages earlier ingests kept as cut off, which blocks of this run may replace.
-  private var cutOffs = CutOffMessages([])
+  private var cutOffs = UnfinishedMessages([])
+  /// Occurrences of messages that ended earlier ingests' inputs, which blocks of this run may
+  /// complete.
+  private var openMessages = UnfinishedMessages([])
   /// The run's start on the ingest clock, and on the wall clock (for the run's duration).
   private let startedOnClock: Int64
   private let startedAt = Date()
@@ -46,17 +49,23 @@ public final class IngestSession {
         ])
       return db.lastInsertedRowID
     }
-    cutOffs = try store.read { db in
+    (cutOffs, openMessages) = try store.read { db in
       let rows = try Row.fetchAll(
         db, sql: "SELECT id, source_line, raw_text FROM failed_blocks WHERE instr(issues, ?) > 0",
         arguments: [FailedBlockText.cutOffReason])
-      return CutOffMessages(rows.map { ($0["id"], $0["source_line"], $0["raw_text"]) })
+      let open = try Row.fetchAll(db, sql: StoredRows.openMessagesSelectSQL)
+      return (
+        UnfinishedMessages(rows.map { ($0["id"], $0["source_line"], $0["raw_text"]) }),
+        UnfinishedMessages(open.map { ($0["id"], $0["source_line"], $0["raw_text"]) })
+      )
     }
   }
 
   /// Queues a block for the next commit.
   public func add(_ record: BlockRecord) {
+    var record = record
     cutOffs.add(record)
+    if !record.isFailed { record.completes = openMessages.add(record).first }
     pending.append(record)
     added.add(record, to: &totals)
   }
@@ -80,11 +89,18 @@ public final class IngestSession {
           for record in batch {
             if record.isFailed {
               if !(try insertFailed(record, db)) { totals.duplicates += 1 }
+            } else if try complete(record, db, &totals) {
+              totals.duplicates += 1
+              totals.completed += 1
             } else if let conflictID = try insertOccurrence(record, occurrenceInsert, db, &totals) {
               counts.add(conflictID: conflictID, time: record.time)
               totals.occurrences += 1
             } else {
               totals.duplicates += 1
+            }
+            if record.endsInput {
+              try db.cachedStatement(sql: StoredRows.openMessageInsertSQL).execute(
+                arguments: StatementArguments(StoredRows.openMessageValues(of: record)))
             }
           }
         }
@@ -114,6 +130,7 @@ public final class IngestSession {
     }
     pending.removeAll(keepingCapacity: true)
     cutOffs.committed()
+    openMessages.committed()
     self.totals = totals
   }
 
@@ -145,6 +162,21 @@ public final class IngestSession {
       FailedBlockText.stored(record.rawText),
     ])
     return db.changesCount > 0
+  }
+
+  /// Completes the stored occurrence `record` extends (``BlockRecord/completes``), if any and
+  /// if it can (``StoredRows/completionSQL``); returns whether it did.
+  private func complete(_ record: BlockRecord, _ db: Database, _ totals: inout IngestTotals) throws -> Bool {
+    guard let target = record.completes, let fingerprint = record.summary.fingerprint else { return false }
+    let occurrence = StoredRows.Occurrence(
+      record, conflictID: try conflictID(fingerprint, record, db, &totals), runID: runID,
+      templateID: try templateID(record.template, db))
+    let values = StoredRows.completionValues(of: occurrence, occurrenceID: target)
+    guard
+      try Row.fetchOne(db, sql: StoredRows.completionSQL, arguments: StatementArguments(values)) != nil
+    else { return false }
+    try db.execute(sql: StoredRows.openMessageDeleteSQL, arguments: [target])
+    return true
   }
 
   /// Inserts the occurrence unless its identity is stored; returns its conflict's id when new.

@@ -156,8 +156,9 @@ final class IngestEndTests: XCTestCase {
   }
 
   /// A log file ingested while it is being written (cut inside a message: in its list, or in
-  /// the middle of any of its lines), then again once whole: the cut message is kept but not
-  /// counted, then replaced; the counts equal a clean ingest's.
+  /// the middle of any of its lines), then again once whole: a message cut inside its list is
+  /// kept but not counted, then replaced; one whose list closed (the cut in its `)` line) counts
+  /// and is completed; the counts equal a clean ingest's.
   func testAGrowingFileIsCountedOnceWhole() throws {
     let seed =
       ProcessInfo.processInfo.environment["LCQ_TEST_SEED"].flatMap(UInt64.init) ?? .random(in: 1...1_000_000)
@@ -170,10 +171,11 @@ final class IngestEndTests: XCTestCase {
       let path = fixture.folder.appendingPathComponent("growing.log").path
       let message = Self.messages.randomElement(using: &generator)!
       var cut = Int.random(in: (message.lowerBound + 1)..<(message.upperBound - 1), using: &generator)
-      // A cut on a line boundary after the list's ')' leaves a message that may have ended
-      // (docs/store.md): move it into the line.
+      // A cut on a line boundary after the list's ')' leaves a whole list, as a cut inside the
+      // ')' line after the ')' does (docs/store.md): move it into the next line.
       let closing = bytes[message].lastIndex(of: UInt8(ascii: ")"))!
       if cut > closing, bytes[cut - 1] == 0x0A { cut += 1 }
+      let listWhole = cut > closing
       try Data(bytes.prefix(cut)).write(to: URL(fileURLWithPath: path))
       func ingest() throws -> LCQProcess.Result {
         try LCQProcess.run(
@@ -182,15 +184,70 @@ final class IngestEndTests: XCTestCase {
       let first = try ingest()
       XCTAssertEqual(first.status, 0, first.stderr)
       let kept = try counts(database).split(separator: " ")
-      XCTAssertEqual(kept.last, "1", "seed \(seed), trial \(trial), cut at \(cut): the cut message is kept")
-      let failed = try fixture.python(
-        "print(sqlite3.connect(sys.argv[2]).execute('SELECT issues FROM failed_blocks').fetchone()[0])",
-        arguments: [database])
-      XCTAssertTrue(failed.contains("the input ends inside this message"), failed)
+      if listWhole {
+        XCTAssertEqual(kept.last, "0", "seed \(seed), trial \(trial), cut at \(cut): the message counts")
+      } else {
+        XCTAssertEqual(kept.last, "1", "seed \(seed), trial \(trial), cut at \(cut): the cut message is kept")
+        let failed = try fixture.python(
+          "print(sqlite3.connect(sys.argv[2]).execute('SELECT issues FROM failed_blocks').fetchone()[0])",
+          arguments: [database])
+        XCTAssertTrue(failed.contains("the input ends inside this message"), failed)
+      }
       try Self.log.write(to: URL(fileURLWithPath: path))
       let second = try ingest()
       XCTAssertEqual(second.status, 0, second.stderr)
       XCTAssertEqual(try counts(database), clean, "seed \(seed), trial \(trial), cut at byte \(cut)")
+    }
+  }
+
+  /// A log cut after its last message's list (after "Will attempt to recover…", or inside the
+  /// broken constraint's line) counts that message at once, its broken constraint not known or
+  /// cut, with an issue; the grown file completes the same occurrence: counted once, broken
+  /// constraint whole, no issue, and the summary says so. Read again, nothing changes.
+  func testAMessageCutAfterItsListCountsAtOnceAndIsCompletedOnce() throws {
+    let clean = try cleanCounts()
+    let bytes = [UInt8](Self.log)
+    let recovery = Array("Will attempt to recover by breaking constraint\n".utf8)
+    let lastRecovery = try XCTUnwrap(
+      (0...(bytes.count - recovery.count)).last { bytes[$0..<($0 + recovery.count)].elementsEqual(recovery) })
+    let brokenLine = lastRecovery + recovery.count
+    for (name, cut, brokenRead) in [
+      ("after the recovery line", brokenLine, "[(1, 0)]"),
+      ("inside the broken constraint", brokenLine + 30, "[(0, 0)]"),
+    ] {
+      let database = fixture.folder.appendingPathComponent("tail-\(cut).sqlite").path
+      let path = fixture.folder.appendingPathComponent("tail.log").path
+      try Data(bytes.prefix(cut)).write(to: URL(fileURLWithPath: path))
+      func ingest() throws -> LCQProcess.Result {
+        let result = try LCQProcess.run(
+          ["ingest", "--run-id", "r", "--db", database, path], environment: StoreFixture.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result
+      }
+      func column(_ sql: String) throws -> String {
+        try fixture.python(
+          "print(sqlite3.connect(sys.argv[2]).execute(sys.argv[3]).fetchall())", arguments: [database, sql])
+      }
+      let lastBroken =
+        "SELECT broken_constraint IS NULL, issues IS NULL FROM occurrences ORDER BY source_line DESC LIMIT 1"
+      _ = try ingest()
+      XCTAssertEqual(try counts(database), clean, "\(name): every message counts at once")
+      XCTAssertEqual(
+        try column(lastBroken), brokenRead, "\(name): the broken constraint is not known, or cut")
+      XCTAssertEqual(try column("SELECT count(*) FROM open_messages"), "[(1,)]")
+
+      try Self.log.write(to: URL(fileURLWithPath: path))
+      let grown = try ingest()
+      XCTAssertTrue(grown.stderr.contains(" · 1 completed → "), "\(name): \(grown.stderr)")
+      XCTAssertEqual(try counts(database), clean, "\(name): counted once")
+      XCTAssertEqual(try column(lastBroken), "[(0, 1)]", "\(name): the broken constraint is known")
+      XCTAssertEqual(try column("SELECT count(*) FROM open_messages"), "[(0,)]")
+      XCTAssertEqual(
+        try column("SELECT sum(occurrence_count) FROM conflicts"), "[(\(clean.split(separator: " ")[0]),)]")
+
+      let again = try ingest()
+      XCTAssertTrue(again.stderr.contains(" · 7 already stored → "), again.stderr)
+      XCTAssertEqual(try counts(database), clean)
     }
   }
 }

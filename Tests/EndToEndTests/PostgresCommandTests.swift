@@ -188,11 +188,12 @@ final class PostgresCommandTests: XCTestCase {
     defer { FileManager.default.removeSQLiteFile(at: file) }
     let before = try LCQProcess.run(
       ["top", "--owner", "all", "--limit", "500", "--format", "json", "--db", url] + window)
-    // An older lcq's grouping, as far as reanalysis can tell: every third occurrence filed
-    // under the resolved conflict, and stamped with an older fingerprint version.
+    // An older lcq's grouping, as far as reanalysis can tell: about every third occurrence (by
+    // identity, the same rows in both stores, whose ids need not agree) filed under the
+    // resolved conflict, and stamped with an older fingerprint version.
     let stale = """
       UPDATE occurrences SET conflict_id = (SELECT id FROM conflicts WHERE fingerprint = '\(fingerprints[0])'),
-        analysis_version = 'v0' WHERE id % 3 = 0
+        analysis_version = 'v0' WHERE identity < '5'
       """
     // And the second conflict known by an older version's fingerprint.
     let renamed =
@@ -354,6 +355,52 @@ final class PostgresCommandTests: XCTestCase {
     let library = try LCQProcess.run(["top", "--owner", "library", "--format", "json", "--db", url] + window)
     XCTAssertTrue(library.stdout.contains("GMSCompassButton width vs GMSMapView width"), library.stdout)
     XCTAssertFalse(library.stdout.contains("MapCard"), library.stdout)
+  }
+
+  /// A log cut after its last message's list, then grown (``IngestEndTests``): the team store
+  /// counts the message at once and completes the same occurrence, as the SQLite file does, and
+  /// says so in the same summary; a copy carries the open message.
+  func testAMessageCutAfterItsListIsCompletedAsInTheSQLiteFile() throws {
+    let server = try PostgresTestServer.shared()
+    let url = try server.makeDatabase()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-pg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("grown.sqlite").path
+    let whole = try Data(
+      contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log"))
+    let recovery = Data("Will attempt to recover by breaking constraint\n".utf8)
+    let cut = try XCTUnwrap(whole.range(of: recovery, options: .backwards)).upperBound
+    let log = folder.appendingPathComponent("simulator.log")
+    func ingestBoth() throws -> [String] {
+      try [url, file].map { db in
+        let result = try LCQProcess.run(
+          ["ingest", "--db", db, "--run-id", "r", "--ingest-time", "2026-11-20T10:00:00Z", log.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // The summary without the store it names.
+        return String(result.stderr.prefix { $0 != "→" })
+      }
+    }
+    try whole.prefix(cut).write(to: log)
+    let first = try ingestBoth()
+    XCTAssertEqual(first[0], first[1])
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    XCTAssertEqual(try LCQProcess.run(["db", "copy", "--from", url, "--to", copy]).status, 0)
+    try whole.write(to: log)
+    let grown = try ingestBoth()
+    XCTAssertEqual(grown[0], grown[1])
+    XCTAssertTrue(grown[0].hasSuffix(" · 6 already stored · 1 completed "), grown[0])
+    let fromCopy = try LCQProcess.run(
+      ["ingest", "--db", copy, "--run-id", "r", "--ingest-time", "2026-11-20T10:00:00Z", log.path])
+    XCTAssertTrue(fromCopy.stderr.contains(" · 1 completed → "), fromCopy.stderr)
+    let commands: [[String]] = [
+      ["top", "--format", "json", "--limit", "50"] + window, ["trend", "--format", "json"] + window,
+      ["top", "--by", "runs", "--format", "json"] + window,
+    ]
+    try assertSameAnswers(commands, server: url, file: file)
+    XCTAssertEqual(
+      try LCQProcess.run(["top", "--format", "json"] + window + ["--db", copy]).stdout,
+      try LCQProcess.run(["top", "--format", "json"] + window + ["--db", file]).stdout)
   }
 
   func testACopyMovesAHistoryBothWaysExactlyAndCanBeResumed() throws {

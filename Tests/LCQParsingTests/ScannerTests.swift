@@ -23,22 +23,48 @@ final class ScannerTests: XCTestCase {
     CorpusFixtures.scan(Array(text.utf8), file: "test.log", chunkSize: chunkSize)
   }
 
-  /// The end of an input says whether the message was seen whole: a list still open, or a
-  /// last line without a line feed, is cut off; a list closed may have ended.
-  func testTheEndOfAnInputMarksAMessageItEndsInside() {
+  /// The end of an input says whether the message's list was seen whole: a list still open,
+  /// or its last line without a line feed, is cut off (it waits for more); a list whole ends
+  /// the input (it is analysed, and a grown file completes it), its broken constraint unknown
+  /// when the input ends before it, and as read (cut) when the input ends inside it.
+  func testTheEndOfAnInputMarksAMessageItEndsInside() throws {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     func lastBlock(_ text: String) -> ConflictBlock? { scan(text).blocks.last }
+    func upTo(_ last: Int) -> String { lines[0...last].joined(separator: "\n") + "\n" }
     // Inside the list: after its first description.
-    XCTAssertEqual(lastBlock(lines[0...3].joined(separator: "\n") + "\n")?.endsCutOff, true)
+    XCTAssertEqual(lastBlock(upTo(3))?.endsCutOff, true)
+    XCTAssertEqual(lastBlock(upTo(3))?.endsInput, false)
     // Inside a line of the list (no line feed at the end).
+    XCTAssertEqual(lastBlock(upTo(3) + "    \"<NSLayoutCons")?.endsCutOff, true)
+    // Only the header read.
+    XCTAssertEqual(lastBlock(upTo(1))?.endsCutOff, true)
+    // The list closed: it counts (a pasted list often ends there).
+    let closed = try XCTUnwrap(lastBlock(upTo(5)))
+    XCTAssertEqual([closed.endsCutOff, closed.endsInput], [false, true])
+    XCTAssertEqual(closed.constraints.count, 2)
+    // After "Will attempt to recover", before the broken constraint: the list counts, the
+    // broken constraint is not known, and an issue says so.
+    let beforeBroken = try XCTUnwrap(lastBlock(upTo(7)))
+    XCTAssertEqual([beforeBroken.endsCutOff, beforeBroken.endsInput], [false, true])
+    XCTAssertNil(beforeBroken.brokenConstraint)
     XCTAssertEqual(
-      lastBlock(lines[0...3].joined(separator: "\n") + "\n    \"<NSLayoutCons")?.endsCutOff, true)
-    // After "Will attempt to recover", before the broken constraint.
-    XCTAssertEqual(lastBlock(lines[0...7].joined(separator: "\n") + "\n")?.endsCutOff, true)
-    // The list closed: the message may have ended there (a pasted list often does).
-    XCTAssertEqual(lastBlock(lines[0...5].joined(separator: "\n") + "\n")?.endsCutOff, false)
-    // Whole, footer and all.
-    XCTAssertEqual(lastBlock(message)?.endsCutOff, false)
+      beforeBroken.issues.map(\.description),
+      [
+        "test.log:8:1: the input ends before this message's broken constraint: which constraint UIKit broke is not known"
+      ])
+    // Inside the broken constraint's line (no line feed): the list counts, and the broken
+    // constraint is kept as read.
+    let inBroken = try XCTUnwrap(lastBlock(upTo(7) + "<NSLayoutConstraint:0x600002 UIView:0x7f01.hei"))
+    XCTAssertEqual([inBroken.endsCutOff, inBroken.endsInput], [false, true])
+    XCTAssertEqual(inBroken.brokenConstraint?.description, "<NSLayoutConstraint:0x600002 UIView:0x7f01.hei")
+    // After the broken constraint: known.
+    let afterBroken = try XCTUnwrap(lastBlock(upTo(8)))
+    XCTAssertEqual(afterBroken.brokenConstraint?.description, lines[8])
+    XCTAssertTrue(afterBroken.issues.isEmpty)
+    // Whole, footer and all: its list whole, so the same; but nothing cut.
+    let whole = try XCTUnwrap(lastBlock(message))
+    XCTAssertEqual(whole.endsCutOff, false)
+    XCTAssertNotNil(whole.brokenConstraint)
     // A bare list never opened with '(' has nothing more to wait for.
     XCTAssertEqual(lastBlock(lines[3] + "\n")?.endsCutOff, false)
   }

@@ -32,6 +32,7 @@ struct BlockAssembler {
       rawText: String(decoding: raw.rawBytes, as: UTF8.self), interleavedLineCount: raw.interleavedLineCount,
       lastLine: raw.lastLine)
     block.endsCutOff = raw.endsCutOff
+    block.endsInput = raw.endsInput
     block.startsMidList = raw.header == .listOnly && !raw.listOpened
     if !parsesDescriptions {
       block.descriptionsParsed = false

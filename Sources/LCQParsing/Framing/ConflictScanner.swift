@@ -87,7 +87,8 @@ public struct ConflictScanner {
 
   /// Ends the input: closes any open message and returns what the scan saw.
   ///
-  /// A message the input ends inside (``ConflictBlock/endsCutOff``) is handed over marked. With
+  /// A message the input ends inside is handed over marked: cut off when its list is not whole
+  /// (``ConflictBlock/endsCutOff``), else as ending the input (``ConflictBlock/endsInput``). With
   /// `discardingOpenMessage` (the input was interrupted, so its end says nothing about the
   /// message), the open message and an unfinished last line are dropped instead, and
   /// ``ScanSummary/discardedMessageLine`` says where the message started.
@@ -120,8 +121,7 @@ public struct ConflictScanner {
         pending = []
         handle(line[...], number: lineNumber)
       }
-      let cutOff = !framer.isIdle && (lastLineIsOpen || !framer.openMessageMayEnd)
-      framer.finish(into: &rawBlocks, cutOff: cutOff)
+      framer.finishInput(into: &rawBlocks, lastLineIsOpen: lastLineIsOpen)
       summary.lines = lineNumber - 1 + (lastLineIsOpen ? 1 : 0)
     }
     deliver(onBlock)

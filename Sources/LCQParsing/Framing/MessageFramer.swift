@@ -34,13 +34,7 @@ struct MessageFramer {
   /// or redacted (or, for a list never opened with `(`, any point in it) and, once "Will
   /// attempt to recover…" began, its broken constraint read whole.
   var openMessageMayEnd: Bool {
-    guard let block else { return true }
-    guard pendingBrokenJoin == nil else { return false }
-    switch state {
-    case .afterList, .afterBroken, .idle: return true
-    case .list: return !block.listOpened
-    case .header, .awaitingBroken: return false
-    }
+    pendingBrokenJoin == nil && state != .awaitingBroken && openMessageListIsWhole
   }
 
   /// Drops the open message, if any, and returns the line it started on.
@@ -86,14 +80,46 @@ struct MessageFramer {
     continueBlock(kind, cleaned, raw: line, number: number, into: &output)
   }
 
-  /// Closes any open message at the end of the input; `cutOff` marks it as ended inside.
-  mutating func finish(into output: inout [RawBlock], cutOff: Bool = false) {
+  /// Closes any open message (a live input's pause, once ``openMessageMayEnd``).
+  mutating func finish(into output: inout [RawBlock]) {
     if let pending = pendingBrokenJoin {
-      setBroken(pending.text, line: pending.line, column: pending.column, complete: false)
+      setBroken(pending.text, line: pending.line, column: pending.column)
       pendingBrokenJoin = nil
     }
-    if cutOff { block?.endsCutOff = true }
     close(into: &output)
+  }
+
+  /// Closes any open message at the end of the input, whose last line had no line feed when
+  /// `lastLineIsOpen`. A message whose list is not whole (still open, or its last line cut) is
+  /// marked cut off (``RawBlock/endsCutOff``): it waits for more input. One whose list is whole
+  /// is handed over to be analysed, marked as ending the input (``RawBlock/endsInput``). When
+  /// the input ends after "Will attempt to recover…", which constraint UIKit broke is not known,
+  /// and an issue says so; a broken constraint cut inside its text is kept as read (its address
+  /// may still name a member of the list; its text is reported when it cannot be read).
+  mutating func finishInput(into output: inout [RawBlock], lastLineIsOpen: Bool) {
+    guard let open = block else { return }
+    if !openMessageListIsWhole || (lastLineIsOpen && state == .list) {
+      block?.endsCutOff = true
+    } else {
+      if state == .awaitingBroken, pendingBrokenJoin == nil {
+        block?.addIssue(
+          line: open.lastLine, column: 1,
+          "the input ends before this message's broken constraint: which constraint UIKit broke is not known")
+      }
+      block?.endsInput = true
+    }
+    finish(into: &output)
+  }
+
+  /// Whether the open message's list is whole: closed or redacted (or never opened with `(`,
+  /// which has nothing more to wait for).
+  private var openMessageListIsWhole: Bool {
+    guard let block else { return true }
+    switch state {
+    case .afterList, .awaitingBroken, .afterBroken, .idle: return true
+    case .list: return !block.listOpened
+    case .header: return false
+    }
   }
 
   // MARK: - Starting
@@ -219,7 +245,7 @@ struct MessageFramer {
     where cleaned.content.first == UInt8(ascii: "<") || block?.hasQuotedItems == true:
       // A broken constraint cut off before its class name (`<NS`), or a library's own text.
       block?.keepRaw(raw, number: number)
-      setBroken(cleaned.content, line: number, column: cleaned.offset + 1, complete: false)
+      setBroken(cleaned.content, line: number, column: cleaned.offset + 1)
       state = .afterBroken
     case (.list, .elision):
       block?.keepRaw(raw, number: number)
@@ -308,7 +334,7 @@ struct MessageFramer {
     let column = cleaned.offset + found.range.lowerBound + 1
     var text = Array(cleaned.content[found.range])
     if found.isComplete, text.last == UInt8(ascii: ">") {
-      setBroken(text, line: number, column: column, complete: true)
+      setBroken(text, line: number, column: column)
       state = .afterBroken
     } else {
       while let last = text.last, last == UInt8(ascii: ".") { text.removeLast() }
@@ -334,17 +360,17 @@ struct MessageFramer {
       block?.addIssue(
         line: pending.line, column: pending.column,
         "the broken constraint is hard-wrapped over lines \(pending.line) and \(number); joined")
-      setBroken(joined, line: pending.line, column: pending.column, complete: close != nil)
+      setBroken(joined, line: pending.line, column: pending.column)
       state = .afterBroken
       return true
     }
-    setBroken(pending.text, line: pending.line, column: pending.column, complete: false)
+    setBroken(pending.text, line: pending.line, column: pending.column)
     state = .afterBroken
     return false
   }
 
   /// Records the broken constraint; a cut-off one is reported when it fails to parse.
-  private mutating func setBroken(_ text: [UInt8], line: Int, column: Int, complete: Bool) {
+  private mutating func setBroken(_ text: [UInt8], line: Int, column: Int) {
     block?.broken = RawBlock.Description(
       text: String(decoding: text, as: UTF8.self), line: line, column: column)
   }

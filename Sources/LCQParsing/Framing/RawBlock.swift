@@ -30,8 +30,10 @@ struct RawBlock {
   /// The bytes of the descriptions kept so far.
   var descriptionBytes = 0
   var interleavedLineCount = 0
-  /// The input ended inside this message (see ``ConflictBlock/endsCutOff``).
+  /// The input ended inside this message's list (see ``ConflictBlock/endsCutOff``).
   var endsCutOff = false
+  /// The input ended while this message, its list whole, was open (see ``ConflictBlock/endsInput``).
+  var endsInput = false
 
   init(file: String, line: Int, prefix: LogPrefix, header: ConflictBlock.Header) {
     self.file = file

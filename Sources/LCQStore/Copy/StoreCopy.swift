@@ -47,6 +47,7 @@ extension ConflictStore {
     ) { row throws(StoreError) in
       try StoreCopy.failedValues(row, runs: runs)
     }
+    try copyOpenMessages(from, to)
     try to.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }
     return result
   }
@@ -145,6 +146,27 @@ extension ConflictStore {
           [
             .integer(conflict), .integer(run), .text(try row.requiredText("source_files")),
             .text(try row.requiredText("owners")),
+          ])
+      }
+    }
+  }
+
+  /// Copies the open messages (schema 10) to the copied occurrences, matched by identity, so
+  /// that a grown log ingested into the destination completes them there too.
+  private func copyOpenMessages(_ from: QueryEngine, _ to: QueryEngine) throws(StoreError) {
+    let rows = try from.rows(
+      """
+      SELECT o.identity, m.source_line, m.raw_text FROM open_messages m JOIN occurrences o ON o.id = m.occurrence_id
+      ORDER BY m.occurrence_id
+      """)
+    guard !rows.isEmpty else { return }
+    try to.transaction { engine throws(StoreError) in
+      for row in rows {
+        _ = try engine.execute(
+          StoredRows.openMessageInsertSQL,
+          [
+            .integer(row.integer("source_line") ?? 0), .text(try row.requiredText("raw_text")),
+            .text(try row.requiredText("identity")),
           ])
       }
     }

@@ -26,7 +26,10 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
   private var counted = IngestTotals()
   private var pending: [BlockRecord] = []
   private var added = AddedBlocks()
-  private var cutOffs: CutOffMessages
+  private var cutOffs: UnfinishedMessages
+  /// Occurrences of messages that ended earlier ingests' inputs, which blocks of this run may
+  /// complete.
+  private var openMessages: UnfinishedMessages
   private let startedOnClock: Int64
   private let startedAt = Date()
 
@@ -54,7 +57,7 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
       QueryValue(metadata.device), QueryValue(metadata.osVersion), QueryValue(metadata.host),
       .text(metadata.lcqVersion),
     ]
-    (runID, cutOffs) = try store.using { link throws(StoreError) in
+    (runID, cutOffs, openMessages) = try store.using { link throws(StoreError) in
       let inserted = try link.rows(
         """
         INSERT INTO runs (run_key, started_at, source, app, app_version, build, build_key, device,
@@ -75,12 +78,22 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
             try row.value("raw_text", as: String.self)
           ))
       }
-      return (id, CutOffMessages(stored))
+      var open: [(id: Int64, line: Int, text: String)] = []
+      for row in try link.rows(StoredRows.openMessagesSelectSQL) {
+        open.append(
+          (
+            try row.value("id", as: Int64.self), Int(try row.value("source_line", as: Int64.self)),
+            try row.value("raw_text", as: String.self)
+          ))
+      }
+      return (id, UnfinishedMessages(stored), UnfinishedMessages(open))
     }
   }
 
   func add(_ record: BlockRecord) {
+    var record = record
     cutOffs.add(record)
+    if !record.isFailed { record.completes = openMessages.add(record).first }
     pending.append(record)
     added.add(record, to: &counted)
   }
@@ -98,6 +111,7 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
       appFromLog: added.appFromLog)
     pending.removeAll(keepingCapacity: true)
     cutOffs.committed()
+    openMessages.committed()
     writing.enter()
     writer.async {
       defer { self.writing.leave() }
@@ -164,10 +178,13 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
   /// after it.
   private func write(_ batch: Batch, _ link: PostgresLink) throws(StoreError) -> StoredCounts {
     var storedAfter = lock.withLock { stored }
-    let occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
+    var occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
     let failed = batch.records.filter(\.isFailed)
     let templateIDs = try storeTemplates(of: occurrences, link)
     let conflictIDs = try storeConflicts(of: occurrences, link, &storedAfter)
+    let completed = try complete(occurrences, templateIDs, conflictIDs, link)
+    storedAfter.completed += completed.count
+    occurrences = occurrences.filter { !completed.contains($0.identity) }
     var counts = OccurrenceCounts()
     if !occurrences.isEmpty {
       for (conflictID, time) in try insertOccurrences(occurrences, templateIDs, conflictIDs, link) {
@@ -191,6 +208,9 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
     storedAfter.duplicates += failed.count - failedStored
     for id in batch.cutOffDeletions {
       try link.rows("DELETE FROM failed_blocks WHERE id = ?", [.integer(id)])
+    }
+    for record in batch.records where record.endsInput && !record.isFailed {
+      try link.rows(StoredRows.openMessageInsertSQL, StoredRows.openMessageValues(of: record))
     }
     try link.rows(
       """
@@ -289,6 +309,27 @@ final class PostgresIngestRun: IngestRun, @unchecked Sendable {
     return ids
   }
 
+  /// Completes the stored occurrences that `records` extend (``BlockRecord/completes``) where
+  /// they can (``StoredRows/completionSQL``); returns the identities of the records that did.
+  private func complete(
+    _ records: [BlockRecord], _ templateIDs: [BlockTemplate.Key: Int64], _ conflictIDs: [String: Int64],
+    _ link: PostgresLink
+  ) throws(StoreError) -> Set<String> {
+    var completed: Set<String> = []
+    for record in records {
+      guard let target = record.completes, let fingerprint = record.summary.fingerprint,
+        let conflictID = conflictIDs[fingerprint], let templateID = templateIDs[record.template.key]
+      else { continue }
+      let occurrence = StoredRows.Occurrence(
+        record, conflictID: conflictID, runID: runID, templateID: templateID)
+      let values = StoredRows.completionValues(of: occurrence, occurrenceID: target)
+      guard try !link.rows(StoredRows.completionSQL, values).isEmpty else { continue }
+      try link.rows(StoredRows.openMessageDeleteSQL, [.integer(target)])
+      completed.insert(record.identity)
+    }
+    return completed
+  }
+
   /// Inserts `records` as occurrences, skipping identities already stored, in one statement
   /// that binds a column per array; returns the conflict id and time of each row inserted.
   private func insertOccurrences(
@@ -383,6 +424,8 @@ struct StoredCounts {
   var duplicates = 0
   /// Fingerprints this run stored first.
   var newConflicts = 0
+  /// Of the `duplicates`, blocks that completed an open message.
+  var completed = 0
 }
 
 extension IngestTotals {
@@ -392,6 +435,7 @@ extension IngestTotals {
     totals.occurrences = stored.occurrences
     totals.duplicates = stored.duplicates
     totals.newConflicts = stored.newConflicts
+    totals.completed = stored.completed
     return totals
   }
 }

@@ -39,7 +39,10 @@ enum IngestSummary {
       "\(totals.conflicts) conflict\(totals.conflicts == 1 ? "" : "s") (\(totals.newConflicts) new)",
       "\(totals.unparsed) unparsed",
     ]
-    if totals.duplicates > 0 { parts.append("\(totals.duplicates) already stored") }
+    let alreadyStored = totals.duplicates - totals.completed
+    if alreadyStored > 0 { parts.append("\(alreadyStored) already stored") }
+    // A message an earlier ingest stored when its input ended inside it, now read further.
+    if totals.completed > 0 { parts.append("\(totals.completed) completed") }
     return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ")
       + " → \(path)"
   }
