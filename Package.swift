@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,15 @@ let package = Package(
         "LCQParsing", "LCQSolver", "LCQAnalysis", "LCQStore", "LCQPipeline", "LCQReporting",
       ]),
     .executable(name: "lcq", targets: ["lcq"]),
+  ],
+  traits: [
+    // The team store (`--db postgres://…`) and the PostgreSQL client only it needs (postgres-nio,
+    // with two copies of BoringSSL: most of a cold build). Off by default: the embedded SQLite
+    // file needs none of it. `swift build -c release --traits TeamStore` turns it on.
+    .trait(
+      name: "TeamStore",
+      description: "The team store on PostgreSQL (`--db postgres://…`), through postgres-nio."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -41,8 +50,9 @@ let package = Package(
         "LCQParsing", "LCQAnalysis", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C interface, for binding the ingest's rows without boxing (ParameterBinding).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        // The team store's client: PostgreSQL's wire protocol in Swift, TLS through swift-nio-ssl.
-        .product(name: "PostgresNIO", package: "postgres-nio"),
+        // The team store's client: PostgreSQL's wire protocol in Swift, TLS through swift-nio-ssl
+        // (with the TeamStore trait only).
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
       ]
     ),
     // The only module that wires stages: read, prepare, analyse, record (ingest, reanalysis,

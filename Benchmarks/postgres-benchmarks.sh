@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 work=$(realpath -m "${1:-$(mktemp -d)}")
 rounds=${2:-3}
 mkdir -p "$work"
-swift build -c release --product lcq >/dev/null
+swift build -c release --traits TeamStore --product lcq >/dev/null
 lcq=$PWD/.build/release/lcq
 
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)

@@ -22,7 +22,12 @@ public enum DatabaseLocation {
     throws(StoreError) -> any ConflictStore
   {
     switch scheme(of: location)?.lowercased() {
-    case "postgres", "postgresql": try PostgresStore(url: location, mode: mode, environment: environment)
+    case "postgres", "postgresql":
+      #if TeamStore
+        try PostgresStore(url: location, mode: mode, environment: environment)
+      #else
+        throw .teamStoreNotBuilt(path: location)
+      #endif
     default: try Store(path: location, mode: mode)
     }
   }

@@ -24,6 +24,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
   case needsMigration(path: String, from: Int, to: Int)
   /// A URL (`postgres://…`) where this lcq takes only a file path.
   case unsupportedLocation(path: String, scheme: String)
+  /// A `postgres://` URL given to an lcq built without the team store (the TeamStore trait).
+  case teamStoreNotBuilt(path: String)
   /// The PostgreSQL server could not be reached, refused the login, or failed a statement
   /// (`sqlState`: the server's SQLSTATE code, when it sent one).
   case postgres(path: String, message: String, sqlState: String?)
@@ -57,6 +59,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
       "\(shown(path)): the database has schema \(from) and this lcq reads schema \(to); run `lcq db migrate` as a user who can write it"
     case .unsupportedLocation(let path, let scheme):
       "\(shown(path)): this lcq stores to an SQLite file; a \(scheme):// database is not supported (pass a file path)"
+    case .teamStoreNotBuilt(let path):
+      "\(shown(path)): this lcq was built without the team store; build it with "
+        + "`swift build -c release --traits TeamStore` to use a PostgreSQL database"
     case .postgres(let path, let message, let sqlState):
       "\(shown(path)): \(message)\(sqlState.map { " (SQLSTATE \($0))" } ?? "")"
     case .postgresUnreachable(let path, let message):

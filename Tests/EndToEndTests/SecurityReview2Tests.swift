@@ -139,24 +139,26 @@ final class SecurityReview2Tests: XCTestCase {
     }
   }
 
-  /// P8: a server that declines TLS and asks for the password in clear gets no password when the
-  /// sslmode asks for TLS, and lcq says why in one sentence. (The default for a host that is not
-  /// this machine is `require`: `PostgresLocationTests`; no test may reach such a host.)
-  func testP8NoPasswordGoesToAServerThatDeclinesTLS() throws {
-    let server = try FakeCleartextPostgres()
-    let url = "postgres://lcq:TopSecretPW@127.0.0.1:\(server.port)/lcq?sslmode=require&connect_timeout=3"
-    let result = try LCQProcess.run(["top", "--db", url], environment: ["LCQ_RECONNECT_SECONDS": "0"])
-    XCTAssertEqual(result.status, 2, result.stderr)
-    XCTAssertTrue(
-      result.stderr.contains("the server does not offer TLS, and the sslmode asks for it"), result.stderr)
-    XCTAssertFalse(result.stderr.contains("TopSecretPW"))
-    XCTAssertFalse(try server.passwordsReceived().contains("TopSecretPW"), "no password was sent")
-    // The fake server does catch a password sent in clear (this machine, sslmode=disable, asked
-    // for knowingly): the check above could fail.
-    let clear = "postgres://lcq:OnPurposePW@127.0.0.1:\(server.port)/lcq?sslmode=disable&connect_timeout=3"
-    _ = try LCQProcess.run(["top", "--db", clear], environment: ["LCQ_RECONNECT_SECONDS": "0"])
-    XCTAssertTrue(try server.passwordsReceived().contains("OnPurposePW"))
-  }
+  #if TeamStore
+    /// P8: a server that declines TLS and asks for the password in clear gets no password when the
+    /// sslmode asks for TLS, and lcq says why in one sentence. (The default for a host that is not
+    /// this machine is `require`: `PostgresLocationTests`; no test may reach such a host.)
+    func testP8NoPasswordGoesToAServerThatDeclinesTLS() throws {
+      let server = try FakeCleartextPostgres()
+      let url = "postgres://lcq:TopSecretPW@127.0.0.1:\(server.port)/lcq?sslmode=require&connect_timeout=3"
+      let result = try LCQProcess.run(["top", "--db", url], environment: ["LCQ_RECONNECT_SECONDS": "0"])
+      XCTAssertEqual(result.status, 2, result.stderr)
+      XCTAssertTrue(
+        result.stderr.contains("the server does not offer TLS, and the sslmode asks for it"), result.stderr)
+      XCTAssertFalse(result.stderr.contains("TopSecretPW"))
+      XCTAssertFalse(try server.passwordsReceived().contains("TopSecretPW"), "no password was sent")
+      // The fake server does catch a password sent in clear (this machine, sslmode=disable, asked
+      // for knowingly): the check above could fail.
+      let clear = "postgres://lcq:OnPurposePW@127.0.0.1:\(server.port)/lcq?sslmode=disable&connect_timeout=3"
+      _ = try LCQProcess.run(["top", "--db", clear], environment: ["LCQ_RECONNECT_SECONDS": "0"])
+      XCTAssertTrue(try server.passwordsReceived().contains("OnPurposePW"))
+    }
+  #endif
 
   /// P14: `db copy` carries what `lcq notify` posted: a copy posts nothing again.
   func testP14ACopyKeepsWhatWasPosted() throws {

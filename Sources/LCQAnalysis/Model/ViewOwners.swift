@@ -22,6 +22,8 @@ struct ViewOwners: Sendable {
   /// The proven library view `constraint` belongs to: one of its items when the constraint is
   /// the library's, the mask's own view when it is an autoresizing mask.
   func library(of constraint: LayoutConstraint) -> LibraryView? {
+    // Most blocks name no library: no need to ask who owns the constraint.
+    guard !libraries.isEmpty else { return nil }
     switch ConstraintOwnership.owner(of: constraint, views: self) {
     case .library:
       return (constraint.items + constraint.names.map(\.item)).lazy.compactMap(provenLibrary).first
@@ -33,7 +35,9 @@ struct ViewOwners: Sendable {
   /// The library `constraint` probably belongs to (``LibraryView/isProven`` is `false`): every
   /// item of the app's constraint is a probable library view or the system's.
   func probableLibrary(of constraint: LayoutConstraint) -> LibraryView? {
-    guard ConstraintOwnership.owner(of: constraint, views: self) == .app else { return nil }
+    guard !libraries.isEmpty, ConstraintOwnership.owner(of: constraint, views: self) == .app else {
+      return nil
+    }
     let items = constraint.items + constraint.names.map(\.item)
     let guesses = items.compactMap { libraries[$0.identity] }
     guard let first = guesses.first,
@@ -47,6 +51,7 @@ struct ViewOwners: Sendable {
 
   /// The library `item` belongs to, proven (``LibraryView/isProven``).
   func provenLibrary(_ item: LayoutItem) -> LibraryView? {
-    libraries[item.identity].flatMap { $0.isProven ? $0 : nil }
+    guard !libraries.isEmpty else { return nil }
+    return libraries[item.identity].flatMap { $0.isProven ? $0 : nil }
   }
 }

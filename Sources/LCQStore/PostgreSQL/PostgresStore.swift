@@ -1,166 +1,169 @@
-import Foundation
-import PostgresNIO
+// The team store: built with the TeamStore trait only (Package.swift).
+#if TeamStore
+  import Foundation
+  import PostgresNIO
 
-/// lcq's team store: a PostgreSQL database that every CI runner writes to and every reader
-/// reads, reached by a `postgres://` or `postgresql://` URL (``PostgresLocation``).
-///
-/// Opening migrates the schema (`Migrations/postgresql/`) under an advisory lock, so that
-/// runners starting at once migrate once, and refuses a database written by a newer lcq before
-/// anything is written.
-public final class PostgresStore: @unchecked Sendable {
-  /// The URL as given (may hold a password: print ``displayPath``).
-  public let path: String
-  /// Where the database is.
-  let location: PostgresLocation
-  /// The connection every call of this store uses, one at a time; replaced when it is lost.
-  private var link: PostgresLink
-  /// How long a lost connection is tried again before the command gives up, in seconds
-  /// (`LCQ_RECONNECT_SECONDS`, default 60; 0 never retries).
-  let reconnectWindow: Double
-  /// Serialises use of ``link``: a store is shared by the ingest worker and its reader.
-  private let lock = NSLock()
-
-  /// The advisory lock every lcq holds while it migrates a database ('lcq' in ASCII).
-  static let migrationLockKey: Int64 = 0x6C_6371
-
-  /// Connects to the database at `url` (with `environment`'s `PG*` variables and password
-  /// file filling what it leaves out) and brings its schema up to this binary's.
+  /// lcq's team store: a PostgreSQL database that every CI runner writes to and every reader
+  /// reads, reached by a `postgres://` or `postgresql://` URL (``PostgresLocation``).
   ///
-  /// - Throws: ``StoreError``: a URL lcq cannot use, a server it cannot reach or that refuses
-  ///   the login, a database written by a newer lcq, a read-only open of a database where lcq
-  ///   has stored nothing.
-  public init(url: String, mode: Store.OpenMode, environment: [String: String]) throws(StoreError) {
-    path = url
-    let shown = DatabaseLocation.redacted(url)
-    do {
-      location = try PostgresLocation(url: url, environment: environment)
-    } catch {
-      throw .postgres(path: url, message: error.description, sqlState: nil)
-    }
-    reconnectWindow = environment["LCQ_RECONNECT_SECONDS"].flatMap(Double.init).map { max(0, $0) } ?? 60
-    // A server that is starting or restarting is waited for a little (3 s); one that is not
-    // there at all is said at once after that (a typo in the host should not hang a CI job).
-    link = try Self.connectRetrying(
-      location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 3)))
-    try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
-  }
+  /// Opening migrates the schema (`Migrations/postgresql/`) under an advisory lock, so that
+  /// runners starting at once migrate once, and refuses a database written by a newer lcq before
+  /// anything is written.
+  public final class PostgresStore: @unchecked Sendable {
+    /// The URL as given (may hold a password: print ``displayPath``).
+    public let path: String
+    /// Where the database is.
+    let location: PostgresLocation
+    /// The connection every call of this store uses, one at a time; replaced when it is lost.
+    private var link: PostgresLink
+    /// How long a lost connection is tried again before the command gives up, in seconds
+    /// (`LCQ_RECONNECT_SECONDS`, default 60; 0 never retries).
+    let reconnectWindow: Double
+    /// Serialises use of ``link``: a store is shared by the ingest worker and its reader.
+    private let lock = NSLock()
 
-  /// Where the database is, as lcq prints it (no password).
-  public var displayPath: String { DatabaseLocation.redacted(path) }
+    /// The advisory lock every lcq holds while it migrates a database ('lcq' in ASCII).
+    static let migrationLockKey: Int64 = 0x6C_6371
 
-  /// The number of PostgreSQL migrations this binary carries.
-  public var schemaVersion: Int { EmbeddedSQL.postgresMigrations.count }
-
-  /// Runs `body` with the connection to itself. When the connection is lost (the server
-  /// restarted, a proxy cut it), connects again with backoff for ``reconnectWindow`` seconds
-  /// and runs `body` again: every caller's `body` is one transaction or one statement that
-  /// may run twice (an ingest batch inserts with `ON CONFLICT DO NOTHING` and counts only the
-  /// rows it inserted), so a retry stores exactly what is missing.
-  func using<T>(_ body: (PostgresLink) throws(StoreError) -> T) throws(StoreError) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    let deadline = Date().addingTimeInterval(reconnectWindow)
-    while true {
+    /// Connects to the database at `url` (with `environment`'s `PG*` variables and password
+    /// file filling what it leaves out) and brings its schema up to this binary's.
+    ///
+    /// - Throws: ``StoreError``: a URL lcq cannot use, a server it cannot reach or that refuses
+    ///   the login, a database written by a newer lcq, a read-only open of a database where lcq
+    ///   has stored nothing.
+    public init(url: String, mode: Store.OpenMode, environment: [String: String]) throws(StoreError) {
+      path = url
+      let shown = DatabaseLocation.redacted(url)
       do {
-        return try body(link)
-      } catch .postgresUnreachable(_, let message) {
-        guard Date() < deadline else {
-          throw .postgresUnreachable(
-            path: path, message: "\(message) (and still after \(Int(reconnectWindow)) s)")
-        }
-        link = try Self.connectRetrying(location, displayPath: displayPath, until: deadline)
+        location = try PostgresLocation(url: url, environment: environment)
       } catch {
-        throw Self.located(error, path: path)
+        throw .postgres(path: url, message: error.description, sqlState: nil)
       }
+      reconnectWindow = environment["LCQ_RECONNECT_SECONDS"].flatMap(Double.init).map { max(0, $0) } ?? 60
+      // A server that is starting or restarting is waited for a little (3 s); one that is not
+      // there at all is said at once after that (a typo in the host should not hang a CI job).
+      link = try Self.connectRetrying(
+        location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 3)))
+      try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
     }
-  }
 
-  /// A new connection to `location`, tried with backoff (0.25 s doubling to 4 s) while the
-  /// server cannot be reached and `deadline` has not passed. A refused login is not retried.
-  static func connectRetrying(_ location: PostgresLocation, displayPath: String, until deadline: Date)
-    throws(StoreError) -> PostgresLink
-  {
-    var pause = 0.25
-    while true {
-      do {
-        return try PostgresLink.connect(to: location, displayPath: displayPath)
-      } catch .postgresUnreachable(let path, let message) {
-        guard Date().addingTimeInterval(pause) < deadline else {
-          throw .postgresUnreachable(path: path, message: message)
+    /// Where the database is, as lcq prints it (no password).
+    public var displayPath: String { DatabaseLocation.redacted(path) }
+
+    /// The number of PostgreSQL migrations this binary carries.
+    public var schemaVersion: Int { EmbeddedSQL.postgresMigrations.count }
+
+    /// Runs `body` with the connection to itself. When the connection is lost (the server
+    /// restarted, a proxy cut it), connects again with backoff for ``reconnectWindow`` seconds
+    /// and runs `body` again: every caller's `body` is one transaction or one statement that
+    /// may run twice (an ingest batch inserts with `ON CONFLICT DO NOTHING` and counts only the
+    /// rows it inserted), so a retry stores exactly what is missing.
+    func using<T>(_ body: (PostgresLink) throws(StoreError) -> T) throws(StoreError) -> T {
+      lock.lock()
+      defer { lock.unlock() }
+      let deadline = Date().addingTimeInterval(reconnectWindow)
+      while true {
+        do {
+          return try body(link)
+        } catch .postgresUnreachable(_, let message) {
+          guard Date() < deadline else {
+            throw .postgresUnreachable(
+              path: path, message: "\(message) (and still after \(Int(reconnectWindow)) s)")
+          }
+          link = try Self.connectRetrying(location, displayPath: displayPath, until: deadline)
+        } catch {
+          throw Self.located(error, path: path)
         }
-        Thread.sleep(forTimeInterval: pause)
-        pause = min(pause * 2, 4)
       }
     }
-  }
 
-  /// `error` with the store's location filled in where the connection left it out.
-  static func located(_ error: StoreError, path: String) -> StoreError {
-    if case .postgres(let where_, let message, let state) = error, where_.isEmpty {
-      return .postgres(path: path, message: message, sqlState: state)
-    }
-    return error
-  }
-
-  // MARK: Migrations
-
-  /// The migrations `link`'s database has applied, by file name (none when lcq never wrote it).
-  static func appliedMigrations(_ link: PostgresLink) throws(StoreError) -> Set<String> {
-    let exists = try link.rows("SELECT to_regclass('lcq_migrations') IS NOT NULL AS present")
-    guard try exists.first?.value("present", as: Bool.self) == true else { return [] }
-    var names = Set<String>()
-    for row in try link.rows("SELECT identifier FROM lcq_migrations") {
-      names.insert(try row.value("identifier", as: String.self))
-    }
-    return names
-  }
-
-  /// Applies the migrations `link`'s database lacks, each in one transaction, while holding the
-  /// advisory lock: a second lcq waits, then finds them applied. A database with a migration
-  /// this binary does not know is refused before anything is written.
-  static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) {
-    let known = EmbeddedSQL.postgresMigrations.map(\.name)
-    let applied = try appliedMigrations(link)
-    let unknown = applied.subtracting(known)
-    if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
-    if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
-    if Set(known).isSubset(of: applied) { return }
-    // A reader (often a role that may only SELECT) never migrates: it says who must.
-    if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
-    try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
-    defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
-    try link.rows("CREATE TABLE IF NOT EXISTS lcq_migrations (identifier TEXT PRIMARY KEY)")
-    let nowApplied = try appliedMigrations(link)
-    let nowUnknown = nowApplied.subtracting(known)
-    if !nowUnknown.isEmpty { throw .newerSchema(path: path, unknown: nowUnknown.sorted()) }
-    for migration in EmbeddedSQL.postgresMigrations where !nowApplied.contains(migration.name) {
-      try link.transaction { () throws(StoreError) in
-        for statement in statements(of: migration.sql) {
-          try link.rows(statement)
+    /// A new connection to `location`, tried with backoff (0.25 s doubling to 4 s) while the
+    /// server cannot be reached and `deadline` has not passed. A refused login is not retried.
+    static func connectRetrying(_ location: PostgresLocation, displayPath: String, until deadline: Date)
+      throws(StoreError) -> PostgresLink
+    {
+      var pause = 0.25
+      while true {
+        do {
+          return try PostgresLink.connect(to: location, displayPath: displayPath)
+        } catch .postgresUnreachable(let path, let message) {
+          guard Date().addingTimeInterval(pause) < deadline else {
+            throw .postgresUnreachable(path: path, message: message)
+          }
+          Thread.sleep(forTimeInterval: pause)
+          pause = min(pause * 2, 4)
         }
-        try link.rows("INSERT INTO lcq_migrations (identifier) VALUES (?)", [.text(migration.name)])
       }
     }
-  }
 
-  /// The statements of a migration file: its lines without `--` comments, split after each line
-  /// that ends in `;` outside a `$$`-quoted function body (the rule for files in
-  /// `Migrations/postgresql/`: no other statement has a `;` at the end of a line inside it).
-  static func statements(of sql: String) -> [String] {
-    var statements: [String] = []
-    var current = ""
-    var inBody = false
-    for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if !inBody, trimmed.isEmpty || trimmed.hasPrefix("--") { continue }
-      current += line + "\n"
-      if line.components(separatedBy: "$$").count % 2 == 0 { inBody.toggle() }
-      if !inBody, trimmed.hasSuffix(";") {
-        statements.append(current)
-        current = ""
+    /// `error` with the store's location filled in where the connection left it out.
+    static func located(_ error: StoreError, path: String) -> StoreError {
+      if case .postgres(let where_, let message, let state) = error, where_.isEmpty {
+        return .postgres(path: path, message: message, sqlState: state)
+      }
+      return error
+    }
+
+    // MARK: Migrations
+
+    /// The migrations `link`'s database has applied, by file name (none when lcq never wrote it).
+    static func appliedMigrations(_ link: PostgresLink) throws(StoreError) -> Set<String> {
+      let exists = try link.rows("SELECT to_regclass('lcq_migrations') IS NOT NULL AS present")
+      guard try exists.first?.value("present", as: Bool.self) == true else { return [] }
+      var names = Set<String>()
+      for row in try link.rows("SELECT identifier FROM lcq_migrations") {
+        names.insert(try row.value("identifier", as: String.self))
+      }
+      return names
+    }
+
+    /// Applies the migrations `link`'s database lacks, each in one transaction, while holding the
+    /// advisory lock: a second lcq waits, then finds them applied. A database with a migration
+    /// this binary does not know is refused before anything is written.
+    static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) {
+      let known = EmbeddedSQL.postgresMigrations.map(\.name)
+      let applied = try appliedMigrations(link)
+      let unknown = applied.subtracting(known)
+      if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
+      if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
+      if Set(known).isSubset(of: applied) { return }
+      // A reader (often a role that may only SELECT) never migrates: it says who must.
+      if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
+      try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
+      defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
+      try link.rows("CREATE TABLE IF NOT EXISTS lcq_migrations (identifier TEXT PRIMARY KEY)")
+      let nowApplied = try appliedMigrations(link)
+      let nowUnknown = nowApplied.subtracting(known)
+      if !nowUnknown.isEmpty { throw .newerSchema(path: path, unknown: nowUnknown.sorted()) }
+      for migration in EmbeddedSQL.postgresMigrations where !nowApplied.contains(migration.name) {
+        try link.transaction { () throws(StoreError) in
+          for statement in statements(of: migration.sql) {
+            try link.rows(statement)
+          }
+          try link.rows("INSERT INTO lcq_migrations (identifier) VALUES (?)", [.text(migration.name)])
+        }
       }
     }
-    if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { statements.append(current) }
-    return statements
+
+    /// The statements of a migration file: its lines without `--` comments, split after each line
+    /// that ends in `;` outside a `$$`-quoted function body (the rule for files in
+    /// `Migrations/postgresql/`: no other statement has a `;` at the end of a line inside it).
+    static func statements(of sql: String) -> [String] {
+      var statements: [String] = []
+      var current = ""
+      var inBody = false
+      for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if !inBody, trimmed.isEmpty || trimmed.hasPrefix("--") { continue }
+        current += line + "\n"
+        if line.components(separatedBy: "$$").count % 2 == 0 { inBody.toggle() }
+        if !inBody, trimmed.hasSuffix(";") {
+          statements.append(current)
+          current = ""
+        }
+      }
+      if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { statements.append(current) }
+      return statements
+    }
   }
-}
+#endif
