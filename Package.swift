@@ -27,7 +27,6 @@ let package = Package(
     .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
-    .package(url: "https://github.com/onevcat/Rainbow", exact: "4.2.2"),
     .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     // Already in the graph (swift-sdk, postgres-nio): MCP's Transport protocol names its Logger.
@@ -62,7 +61,6 @@ let package = Package(
       name: "LCQReporting",
       dependencies: [
         "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline",
-        .product(name: "Rainbow", package: "Rainbow"),
         .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),

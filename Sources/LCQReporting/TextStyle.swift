@@ -1,5 +1,3 @@
-@preconcurrency import Rainbow
-
 /// Whether text output is coloured, and the few styles lcq uses.
 ///
 /// Colour is for people at a terminal only: ``decide(standardOutputIsTerminal:environment:)``
@@ -24,15 +22,15 @@ public struct TextStyle: Sendable {
     return TextStyle(colored: standardOutputIsTerminal)
   }
 
-  /// Turns Rainbow on or off to match; call once before rendering.
-  public func apply() {
-    Rainbow.outputTarget = .console
-    Rainbow.enabled = colored
-  }
+  func bold(_ text: String) -> String { styled(text, 1) }
+  func dim(_ text: String) -> String { styled(text, 2) }
+  func red(_ text: String) -> String { styled(text, 31) }
+  func green(_ text: String) -> String { styled(text, 32) }
+  func yellow(_ text: String) -> String { styled(text, 33) }
 
-  func bold(_ text: String) -> String { colored ? text.bold : text }
-  func dim(_ text: String) -> String { colored ? text.dim : text }
-  func red(_ text: String) -> String { colored ? text.red : text }
-  func green(_ text: String) -> String { colored ? text.green : text }
-  func yellow(_ text: String) -> String { colored ? text.yellow : text }
+  /// `text` between the SGR escape of `code` (ECMA-48: 1 bold, 2 faint, 31–33 red, green,
+  /// yellow) and the one that resets every attribute, when coloured; else `text`.
+  private func styled(_ text: String, _ code: Int) -> String {
+    colored ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+  }
 }

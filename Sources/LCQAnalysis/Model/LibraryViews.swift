@@ -40,10 +40,10 @@ enum LibraryViews {
 
   /// Whose `item` is, when a library's.
   static func libraryView(_ item: LayoutItem, source: AppSource?, appModule: String?) -> LibraryView? {
-    guard let className = item.className, let bare = item.moduleLessClassName else { return nil }
+    guard let className = item.className else { return nil }
     let module = self.module(of: item)
     if let module, module == appModule { return nil }
-    if let source {
+    if let source, let bare = item.moduleLessClassName {
       let plain = plainName(bare)
       if source.declaredClasses.contains(plain) { return nil }
       if let library = source.vendoredClasses[plain] {
@@ -59,8 +59,10 @@ enum LibraryViews {
   /// The Swift module a class names: `MaterialKit` of `MaterialKit.FlatButton`, `MyApp` of
   /// `_TtC5MyApp8CardView`; `nil` for an Objective-C class.
   static func module(of item: LayoutItem) -> String? {
-    if let swiftName = item.swiftName { return swiftName.module }
-    guard let className = item.className, let dot = className.lastIndex(of: ".") else { return nil }
+    guard let className = item.className else { return nil }
+    if className.utf8.starts(with: "_Tt".utf8) { return item.swiftName?.module }
+    // Searched as bytes, as ``LayoutItem/moduleLessClassName`` does: most classes have no dot.
+    guard let dot = className.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
     let module = String(className[..<dot])
     return module.isEmpty || module.contains("<") ? nil : module
   }

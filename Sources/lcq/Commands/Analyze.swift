@@ -74,7 +74,6 @@ extension LCQCommand {
       let codeOwners = try source.map()
       let analyzer = BlockAnalyzer(appSource: codeOwners?.appSource)
       let style = color.style()
-      style.apply()
       var pictures = try svg.map(PictureWriter.init(directory:))
       var failedInputs = 0
       CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq analyze")
