@@ -24,7 +24,9 @@ public enum ConflictDetailsText {
 
   static func text(_ details: ConflictDetails) -> String {
     var output = "\(details.fingerprint)  \(TerminalText.oneLine(details.title))\n"
-    output += "status: \(statusText(details))   verdict: \(details.verdict)\n"
+    output += "status: \(statusText(details))   verdict: \(details.verdict)"
+    output += details.owner.map { "   owner: \($0)\(ownerMeaning[$0].map { " (\($0))" } ?? "")" } ?? ""
+    output += "\n"
     output += "seen: \(counted(details.occurrences, "time")) in \(counted(details.runs, "run")), "
     // Every value on one line: a value that breaks a line could forge the next one.
     let line = TerminalText.oneLine
@@ -62,6 +64,7 @@ public enum ConflictDetailsText {
   static func markdown(_ details: ConflictDetails) -> String {
     var output = "### \(MarkdownText.escape(details.title))\n\n"
     output += "`\(details.fingerprint)` · \(statusText(details)) · \(details.verdict) · "
+    output += details.owner.map { "owner: \($0) · " } ?? ""
     output += "\(counted(details.occurrences, "occurrence")) in \(counted(details.runs, "run")) · "
     output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
     output +=
@@ -88,6 +91,7 @@ public enum ConflictDetailsText {
         ("schema", .string("lcq-show/1")),
         ("fingerprint", .string(details.fingerprint)), ("title", .string(details.title)),
         ("verdict", .string(details.verdict)), ("status", .string(details.status.rawValue)),
+        ("owner", .string(details.owner)),
         ("resolved_build", .string(details.resolvedBuild)),
         ("minimal_set", .array(details.minimalSet.map { .string($0) })),
         ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
@@ -124,6 +128,12 @@ public enum ConflictDetailsText {
   }
 
   static func counted(_ count: Int, _ noun: String) -> String { Wording.counted(count, noun) }
+
+  /// What each owner of a conflict means for the app, in a few words.
+  static let ownerMeaning = [
+    "app": "the app can fix it", "system": "UIKit's or AppKit's own: no fix in the app",
+    "library": "a third-party library's own: no fix in the app",
+  ]
 
   static func statusText(_ details: ConflictDetails) -> String {
     details.status == .resolved

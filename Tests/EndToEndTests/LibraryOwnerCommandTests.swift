@@ -46,6 +46,19 @@ final class LibraryOwnerCommandTests: XCTestCase {
       "No proven fix: there is no fix in the app's constraints: the conflict is among the GoogleMaps library's "
         + "own constraints (on GMSCompassButton); update the library or tell its maintainers.")
 
+    // `lcq show` says whose it is, in every format.
+    let fingerprint = try fixture.python(
+      "print(db.execute(\"SELECT fingerprint FROM conflicts WHERE owner = 'library'\").fetchone()[0])")
+    let shown = try fixture.lcq(["show", fingerprint])
+    XCTAssertTrue(
+      shown.stdout.contains(
+        "   verdict: conflict   owner: library (a third-party library's own: no fix in the app)\n"),
+      shown.stdout)
+    let json = try XCTUnwrap(try fixture.json(["show", fingerprint]) as? [String: Any])
+    XCTAssertEqual(json["owner"] as? String, "library")
+    XCTAssertTrue(
+      try fixture.lcq(["show", fingerprint, "--format", "markdown"]).stdout.contains(" · owner: library · "))
+
     // Reanalysed with the tree, it stays the library's; without it, an Objective-C class cannot be
     // told from the app's.
     XCTAssertEqual(try fixture.lcq(["db", "reanalyze", "--source-root", tree]).status, 0)

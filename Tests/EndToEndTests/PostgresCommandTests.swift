@@ -359,12 +359,16 @@
         ["new", "--owner", "library", "--format", "json"] + window,
         ["report", "--format", "json"] + window,
         ["check", "--build", "1", "--owner", "library", "--format", "json"],
+        // The map's own conflict (``LibraryOwnerCommandTests``), with its owner.
+        ["show", "v3:983216fe81318aa1"], ["show", "v3:983216fe81318aa1", "--format", "json"],
       ]
       try assertSameAnswers(commands, server: url, file: file)
       let library = try LCQProcess.run(
         ["top", "--owner", "library", "--format", "json", "--db", url] + window)
       XCTAssertTrue(library.stdout.contains("GMSCompassButton width vs GMSMapView width"), library.stdout)
       XCTAssertFalse(library.stdout.contains("MapCard"), library.stdout)
+      let shown = try LCQProcess.run(["show", "v3:983216fe81318aa1", "--db", url])
+      XCTAssertTrue(shown.stdout.contains("   owner: library ("), shown.stdout)
     }
 
     /// A log cut after its last message's list, then grown (``IngestEndTests``): the team store

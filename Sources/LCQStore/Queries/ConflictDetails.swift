@@ -19,6 +19,9 @@ public struct ConflictDetails: Sendable {
   public var explanation: String?
   /// The best proven fix, when the diagnosis computed it.
   public var bestFix: String?
+  /// Who owns the conflict (`conflicts.owner`: `app`, `system` or `library`), `nil` when not
+  /// known (not a proven conflict, or stored before schema 3 and not reanalysed).
+  public var owner: String?
   /// The earliest occurrence (unix time).
   public var firstSeen: Int64
   /// The latest occurrence (unix time).
@@ -67,7 +70,7 @@ enum DetailsStatements {
   /// The conflict's own row.
   static let conflict = """
     SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
-      first_seen, last_seen, first_build, last_build
+      owner, first_seen, last_seen, first_build, last_build
     FROM conflicts WHERE id = ?
     """
 
@@ -167,6 +170,7 @@ extension ConflictStore {
       byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
       sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
     details.lastSeenByOSVersion = lastSeen
+    details.owner = row.text("owner")
     return details
   }
 
