@@ -98,7 +98,7 @@ public final class IngestSession {
             } else {
               totals.duplicates += 1
             }
-            if record.endsInput {
+            if record.endsInput, !record.isFailed {
               try db.cachedStatement(sql: StoredRows.openMessageInsertSQL).execute(
                 arguments: StatementArguments(StoredRows.openMessageValues(of: record)))
             }

@@ -77,6 +77,14 @@
       return fingerprints
     }
 
+    /// A new folder for a test's SQLite file, logs and copies; the caller removes it.
+    private func makeFolder() throws -> URL {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "lcq-pg-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      return folder
+    }
+
     /// Runs each of `commands` on both databases and asserts the same status and output.
     private func assertSameAnswers(_ commands: [[String]], server url: String, file: String) throws {
       for arguments in commands {
@@ -277,9 +285,7 @@
     func testOwnersAndTeamsAnswerAsTheSQLiteFileDoes() throws {
       let server = try PostgresTestServer.shared()
       let url = try server.makeDatabase()
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "lcq-pg-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let folder = try makeFolder()
       defer { try? FileManager.default.removeItem(at: folder) }
       let file = folder.appendingPathComponent("owners.sqlite").path
       let app = LCQProcess.fixture("owners-app")
@@ -339,9 +345,7 @@
     func testALibrarysConflictIsTheLibrarysAsInTheSQLiteFile() throws {
       let server = try PostgresTestServer.shared()
       let url = try server.makeDatabase()
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "lcq-pg-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let folder = try makeFolder()
       defer { try? FileManager.default.removeItem(at: folder) }
       let file = folder.appendingPathComponent("library.sqlite").path
       let tree = LCQProcess.fixture("library-app")
@@ -377,9 +381,7 @@
     func testAMessageCutAfterItsListIsCompletedAsInTheSQLiteFile() throws {
       let server = try PostgresTestServer.shared()
       let url = try server.makeDatabase()
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "lcq-pg-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let folder = try makeFolder()
       defer { try? FileManager.default.removeItem(at: folder) }
       let file = folder.appendingPathComponent("grown.sqlite").path
       let whole = try Data(

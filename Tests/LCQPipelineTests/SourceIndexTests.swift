@@ -53,15 +53,18 @@ final class SourceIndexTests: XCTestCase {
     XCTAssertEqual(DeclaredClasses.objectiveC(Data(implementation.utf8)), ["LQRoundedCornerView", "Badge"])
   }
 
+  /// Writes `text` to the file at `path` under `root`, making its folders.
+  private static func write(_ text: String, at path: String, under root: URL) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
   func testATreeIsIndexedWithoutHiddenFoldersAndFilesAreFoundByNameAndClass() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-index-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
-    func write(_ path: String, _ text: String) throws {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try Self.write(text, at: path, under: root) }
     try write("App/Cells/ProfileCell.swift", "final class ProfileCell: UITableViewCell {}\n")
     try write("App/Legacy/Card.m", "@implementation Card\n@end\n")
     try write("App/Legacy/Card.h", "@interface Card : UIView\n@end\n")
@@ -98,12 +101,7 @@ final class SourceIndexTests: XCTestCase {
   func testVendoredClassesAreTheirLibrarysAndTheAppsFilesComeFirst() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-index-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
-    func write(_ path: String, _ text: String) throws {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try Self.write(text, at: path, under: root) }
     try write("Pods/GoogleMaps/Maps/GMSMapView.h", "@interface GMSMapView : UIView\n@end\n")
     try write(
       "Carthage/Checkouts/Lottie/Sources/AnimationView.swift", "open class AnimationView: UIView {}\n")

@@ -128,10 +128,15 @@ enum BlockExplanation {
       sides.append(
         "the app's constraint\(app.count == 1 ? "" : "s") \(numbers(app)) on \(items(app))")
     }
+    // The library of each member of the system's side that is a library's, asked once.
+    let libraryOf = Dictionary(
+      uniqueKeysWithValues: system.compactMap { index in
+        views.library(of: block.member(index)).map { (index, $0) }
+      })
     if !system.isEmpty {
       var seen = Set<String>()
       let meanings = system.compactMap { index -> String? in
-        if let library = views.library(of: block.member(index)), origins[index].first?.kind == .library {
+        if let library = libraryOf[index], origins[index].first?.kind == .library {
           return "\(library.name)'s own constraints"
         }
         guard let tag = origins[index].first else { return nil }
@@ -152,11 +157,9 @@ enum BlockExplanation {
     let framework = block.platform.frameworkName
     var libraries: [String] = []
     for index in system {
-      if let name = views.library(of: block.member(index))?.name, !libraries.contains(name) {
-        libraries.append(name)
-      }
+      if let name = libraryOf[index]?.name, !libraries.contains(name) { libraries.append(name) }
     }
-    let onlyLibraries = !libraries.isEmpty && system.allSatisfy { views.library(of: block.member($0)) != nil }
+    let onlyLibraries = !libraries.isEmpty && libraryOf.count == system.count
     let whose = (onlyLibraries ? [] : [framework]) + libraries
     let owners =
       whose.count == 1

@@ -94,8 +94,9 @@ public struct SourceIndex: Sendable {
     }
     for name in names.classes { add(declarations[name] ?? []) }
     // The app's own files first: a vendored library's (`Pods/…`) is not where the app changes it.
-    let vendored = found.filter { AppSource.vendoredLibrary(of: $0) != nil }
-    return found.filter { AppSource.vendoredLibrary(of: $0) == nil } + vendored
+    let isVendored = Dictionary(
+      uniqueKeysWithValues: found.map { ($0, AppSource.vendoredLibrary(of: $0) != nil) })
+    return found.filter { isVendored[$0] == false } + found.filter { isVendored[$0] == true }
   }
 }
 
