@@ -40,13 +40,11 @@ let package = Package(
     .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
     // SHA-256 on the x86 SHA instructions, for LCQAnalysis's SHA256 (which falls back to Swift).
     .target(name: "CSHA256"),
-    // sqlite3_db_config, which Swift cannot call (variadic): LCQStore's ingest turns triggers off.
-    .target(name: "CSQLiteConfig"),
     .target(name: "LCQAnalysis", dependencies: ["LCQParsing", "LCQSolver", "CSHA256"]),
     .target(
       name: "LCQStore",
       dependencies: [
-        "LCQParsing", "LCQAnalysis", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
+        "LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C interface, for binding the ingest's rows without boxing (ParameterBinding).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         // The team store's client: PostgreSQL's wire protocol in Swift, TLS through swift-nio-ssl
@@ -77,6 +75,9 @@ let package = Package(
     // What the tests share (Tests/Support): a seeded random generator, a throwaway PostgreSQL
     // server.
     .target(name: "LCQTestSupport", path: "Tests/Support"),
+    // One test body on every store engine the build has (forEachEngine).
+    .target(
+      name: "LCQStoreTestSupport", dependencies: ["LCQStore", "LCQTestSupport"], path: "Tests/StoreSupport"),
     .testTarget(
       name: "LCQParsingTests",
       dependencies: ["LCQParsing", "LCQTestSupport"],
@@ -89,13 +90,16 @@ let package = Package(
       exclude: ["Fixtures"]  // read from the source tree, as the corpus is
     ),
     .testTarget(
-      name: "LCQStoreTests", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]),
+      name: "LCQStoreTests",
+      dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport", "LCQStoreTestSupport"]),
     .testTarget(
       name: "LCQReportingTests",
       dependencies: ["LCQReporting", "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQTestSupport"]),
     .testTarget(
       name: "LCQPipelineTests",
-      dependencies: ["LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"]
+      dependencies: [
+        "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport", "LCQStoreTestSupport",
+      ]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -5,8 +5,8 @@ import GRDB
 /// occurrences it keeps, and every question the commands and the report ask of them.
 ///
 /// Two engines implement it: ``Store`` (the embedded SQLite file, the default) and
-/// ``PostgresStore`` (the team store). An engine implements this protocol and its two
-/// companions (``IngestRun``, ``ReanalysisRecorder``); LCQPipeline, LCQReporting and the
+/// ``PostgresStore`` (the team store). An engine implements this protocol and its companion
+/// ``IngestRun``; LCQPipeline, LCQReporting and the
 /// command line use only these. What is the same for every engine is written once outside it:
 /// build order (``BuildKey``), time windows (``QueryFilter``, ``ReportScope``), occurrence
 /// identities (LCQPipeline), and every query, against ``QueryEngine``: the rule of
@@ -34,8 +34,6 @@ public protocol ConflictStore: AnyObject, Sendable {
   func storedOccurrences(after id: Int64, limit: Int) throws(StoreError) -> [StoredOccurrence]
   /// Every failed block, in row order.
   func storedFailedBlocks() throws(StoreError) -> [StoredFailedBlock]
-  /// Where one reanalysis writes what it decided.
-  func makeReanalysisRecorder() -> any ReanalysisRecorder
 
   // MARK: Queries
 
@@ -52,17 +50,6 @@ public protocol ConflictStore: AnyObject, Sendable {
   /// close folds it in.
   func close()
 }
-/// Where one reanalysis writes what it decided (``ReanalysisWriter`` for SQLite).
-public protocol ReanalysisRecorder: AnyObject {
-  /// Writes `outcomes` in one transaction; returns how many conflicts it created.
-  func apply(_ outcomes: [ReanalysisOutcome]) throws(StoreError) -> Int
-  /// Stores each recovered failed block as an occurrence of its run.
-  func recover(_ recoveries: [FailedBlockRecovery]) throws(StoreError)
-  /// Carries statuses, removes conflicts left empty and refreshes counts; returns how many it
-  /// removed.
-  func finish() throws(StoreError) -> Int
-}
-
 extension Store: ConflictStore {
   /// The number of migrations this binary carries.
   public var schemaVersion: Int { Self.schemaVersion }
@@ -120,11 +107,6 @@ extension Store: ConflictStore {
   /// An ``IngestSession`` on this file.
   public func beginIngest(_ metadata: RunMetadata, clock: IngestClock) throws(StoreError) -> any IngestRun {
     try IngestSession(store: self, metadata: metadata, clock: clock)
-  }
-
-  /// A ``ReanalysisWriter`` on this file.
-  public func makeReanalysisRecorder() -> any ReanalysisRecorder {
-    ReanalysisWriter(store: self)
   }
 }
 

@@ -82,26 +82,24 @@ public final class IngestSession {
     var totals = self.totals
     do {
       try store.write { db in
-        // Occurrences are counted per batch, not by the trigger (see OccurrenceCounts).
+        // Occurrences are counted per batch (see OccurrenceCounts).
         var counts = OccurrenceCounts()
-        try withTriggersOff(db) {
-          let occurrenceInsert = try StoredRows.occurrenceInsert(db)
-          for record in batch {
-            if record.isFailed {
-              if !(try insertFailed(record, db)) { totals.duplicates += 1 }
-            } else if try complete(record, db, &totals) {
-              totals.duplicates += 1
-              totals.completed += 1
-            } else if let conflictID = try insertOccurrence(record, occurrenceInsert, db, &totals) {
-              counts.add(conflictID: conflictID, time: record.time)
-              totals.occurrences += 1
-            } else {
-              totals.duplicates += 1
-            }
-            if record.endsInput, !record.isFailed {
-              try db.cachedStatement(sql: StoredRows.openMessageInsertSQL).execute(
-                arguments: StatementArguments(StoredRows.openMessageValues(of: record)))
-            }
+        let occurrenceInsert = try StoredRows.occurrenceInsert(db)
+        for record in batch {
+          if record.isFailed {
+            if !(try insertFailed(record, db)) { totals.duplicates += 1 }
+          } else if try complete(record, db, &totals) {
+            totals.duplicates += 1
+            totals.completed += 1
+          } else if let conflictID = try insertOccurrence(record, occurrenceInsert, db, &totals) {
+            counts.add(conflictID: conflictID, time: record.time)
+            totals.occurrences += 1
+          } else {
+            totals.duplicates += 1
+          }
+          if record.endsInput, !record.isFailed {
+            try db.cachedStatement(sql: StoredRows.openMessageInsertSQL).execute(
+              arguments: StatementArguments(StoredRows.openMessageValues(of: record)))
           }
         }
         try counts.store(runID: runID, db)

@@ -1,16 +1,9 @@
-import CSQLiteConfig
 import GRDB
 
-/// What the `occurrences_counted` trigger (`Migrations/0001_initial.sql`) does for each
-/// inserted occurrence, done once per commit for a whole batch of one run.
-///
-/// The trigger updates a rollup row and a conflict row per occurrence, and because it writes
-/// other tables SQLite keeps a statement journal for every insert: together more than half of
-/// SQLite's work per block. `lcq ingest` therefore inserts its rows with triggers off (see
-/// ``withTriggersOff(_:_:)``), counts them here, and applies the sums in the same transaction,
-/// so that readers see exactly what the trigger would have left. Every other writer keeps the
-/// trigger. `StoreCommandTests.testCountersAgreeWithTheOccurrences` recounts the totals from
-/// `occurrences` itself.
+/// The counts of the occurrences one ingest batch inserted, applied to `occurrence_rollup` and
+/// the conflicts' counters in the batch's transaction, on both engines: what
+/// ``OccurrenceRollup/rebuild(_:)`` would count from the same rows, without reading them again
+/// (docs/store.md, "Counting"). `CountingRuleTests` holds the two to one rule.
 struct OccurrenceCounts {
   private struct DayKey: Hashable {
     var conflictID: Int64
@@ -51,10 +44,10 @@ struct OccurrenceCounts {
     """
   }
 
-  /// Adds one conflict's counts. All rows of a batch have the run's build, so the trigger's
-  /// row-by-row updates come to this: the first build changes if any row is earlier than the
-  /// first seen time, the last build if any is at or after the last seen time (`>=`: the
-  /// later-inserted row wins a tie). Values: see ``conflictValues(runID:)``.
+  /// Adds one conflict's counts. All rows of a batch have the run's build, so the first build
+  /// changes if any row is earlier than the first seen time, the last build if any is at or
+  /// after the last seen time (`>=`: the later-inserted row wins a tie, as the recount's
+  /// `ORDER BY time, id` has it). Values: see ``conflictValues(runID:)``.
   static func conflictSQL(_ dialect: SQLDialect) -> String {
     """
     UPDATE conflicts SET
@@ -91,8 +84,8 @@ struct OccurrenceCounts {
   /// How many occurrences were counted.
   var total: Int { Int(conflicts.values.reduce(0) { $0 + $1.count }) }
 
-  /// Applies the counts to `occurrence_rollup` and `conflicts`, as the trigger would have for the
-  /// same rows inserted by the run `runID`, in the order of their ids.
+  /// Applies the counts to `occurrence_rollup` and `conflicts` for the rows inserted by the run
+  /// `runID`, in the order of their ids.
   func store(runID: Int64, _ db: Database) throws {
     let rollup = try db.cachedStatement(sql: Self.rollupSQL(.sqlite))
     for values in rollupValues(runID: runID) {
@@ -103,20 +96,4 @@ struct OccurrenceCounts {
       try conflict.execute(arguments: StatementArguments(values))
     }
   }
-}
-
-/// Runs `body` with the connection's triggers off (see ``OccurrenceCounts``), and turns them
-/// back on whatever happens.
-func withTriggersOff<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-  guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE) }
-  let code = csqlite_set_triggers_enabled(connection, 0)
-  guard code == SQLITE_OK else {
-    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn triggers off")
-  }
-  defer {
-    // Fails only for an option SQLite does not know, and it knew it a moment ago.
-    let code = csqlite_set_triggers_enabled(connection, 1)
-    precondition(code == SQLITE_OK, "could not turn triggers back on")
-  }
-  return try body()
 }

@@ -2,7 +2,8 @@ import GRDB
 
 /// What differs between the engines' SQL in the statements both run: the names of the
 /// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`),
-/// and how a comparison that treats NULL as a value is written.
+/// how a comparison that treats NULL as a value is written, how a table's existence is asked,
+/// and what holds writers back while counts are taken again.
 struct SQLDialect: Sendable {
   /// The larger of two values.
   var greatest: String
@@ -10,19 +11,22 @@ struct SQLDialect: Sendable {
   var least: String
   /// "Differs from, NULL included" (SQLite's `IS NOT`, which PostgreSQL takes only before NULL).
   var isDistinctFrom: String
-  /// Whether the schema's triggers keep `occurrence_rollup` and the conflicts' counters when
-  /// occurrences are deleted (SQLite's do; the team store keeps none, and its writers count).
-  var countsByTriggers: Bool
+  /// Whether the table named by the one value exists, as a column `present` (0 or 1, or a
+  /// boolean).
+  var tableExists: String
   /// What keeps writers out while counts are rebuilt (`nil`: SQLite's write transaction
   /// already does).
   var lockForCounting: String?
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
-    greatest: "max", least: "min", isDistinctFrom: "IS NOT", countsByTriggers: true, lockForCounting: nil)
+    greatest: "max", least: "min", isDistinctFrom: "IS NOT",
+    tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
+    lockForCounting: nil)
   /// The team store's.
   static let postgres = SQLDialect(
-    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", countsByTriggers: false,
+    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM",
+    tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
 }
 

@@ -77,7 +77,7 @@ public final class Store: Sendable {
         try Self.waitForCreation(at: path)
         try Self.refuseForeignFile(at: path, exists: exists)
         let queue = try Self.readOnlyQueue(at: path)
-        let applied = try queue.read { db in try Self.appliedMigrations(db) }
+        let applied = try queue.read { db in try Self.appliedMigrations(db, path: path) }
         let missing = EmbeddedSQL.migrations.map(\.name).filter { !applied.contains($0) }
         if missing.isEmpty {
           pool = queue
@@ -102,9 +102,9 @@ public final class Store: Sendable {
       // files the database's permissions.
       if !exists { FilePermissions.createFile(atPath: path) }
       pool = try DatabasePool(path: path, configuration: configuration)
-      let applied = try pool.read { db in try Self.appliedMigrations(db) }
-      let pending = !Set(EmbeddedSQL.migrations.map(\.name)).isSubset(of: applied)
-      if pending { try Self.migrate(pool) }
+      let applied = try pool.read { db in try Self.appliedMigrations(db, path: path) }
+      let pending = !Set(Migrator.sqlite.names).isSubset(of: applied)
+      if pending { try Self.migrate(pool, path: path) }
     } catch let error as StoreError {
       throw error
     } catch {
@@ -112,28 +112,19 @@ public final class Store: Sendable {
     }
   }
 
-  /// The migrations a database has applied, by file name (none for an empty database).
-  /// `grdb_migrations` keeps the layout of GRDB's migrator.
-  static func appliedMigrations(_ db: Database) throws -> Set<String> {
-    guard try db.tableExists("grdb_migrations") else { return [] }
-    return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+  /// The migrations the database of `db` has applied, by file name (none for an empty database).
+  static func appliedMigrations(_ db: Database, path: String) throws(StoreError) -> Set<String> {
+    try Migrator.sqlite.applied(queries(on: db, path: path))
   }
 
-  /// Applies the migrations not yet applied, all in one `BEGIN IMMEDIATE` transaction: the
-  /// write lock is taken before looking at what is applied, so processes that open a new
-  /// database at the same moment wait for each other (busy timeout) instead of both creating
-  /// the tables. `grdb_migrations` keeps GRDB's layout.
-  static func migrate(_ pool: any DatabaseWriter) throws {
+  /// Applies the migrations not yet applied (``Migrator``), all in one `BEGIN IMMEDIATE`
+  /// transaction: the write lock is taken before looking at what is applied, so processes that
+  /// open a new database at the same moment wait for each other (busy timeout) instead of both
+  /// creating the tables.
+  static func migrate(_ pool: any DatabaseWriter, path: String) throws {
     try pool.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
-        try db.execute(
-          sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
-        for migration in EmbeddedSQL.migrations where !applied.contains(migration.name) {
-          try db.execute(sql: migration.sql)
-          try db.execute(
-            sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.name])
-        }
+        try Migrator.sqlite.migrate(queries(on: db, path: path), path: path)
         return .commit
       }
     }
@@ -156,7 +147,7 @@ public final class Store: Sendable {
     let (tables, applied) = try queue.read { db in
       (
         try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"),
-        try db.tableExists("grdb_migrations") ? try appliedMigrations(db) : nil
+        try db.tableExists(Migrator.sqlite.table) ? try appliedMigrations(db, path: path) : nil
       )
     }
     guard let applied else {
@@ -164,8 +155,7 @@ public final class Store: Sendable {
       throw StoreError.notADatabase(path: path, reason: "an SQLite database with other tables")
     }
     // Checked here, on a read-only connection: opening a pool may write to the file.
-    let unknown = applied.subtracting(EmbeddedSQL.migrations.map(\.name))
-    if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
+    try Migrator.sqlite.refuseNewer(applied, path: path)
   }
 
   /// Waits up to 2 s for the file at `path` to hold lcq's tables when it holds no table at all
@@ -234,8 +224,8 @@ public final class Store: Sendable {
     configuration.busyMode = .timeout(busyTimeout)
     configuration.label = "lcq"
     configuration.prepareDatabase { db in
-      // An insert whose triggers update other rows keeps a statement journal; on disk (the
-      // default) that was most of an ingest's writes: 8 small writes a block to a temp file.
+      // Statement journals and the temporary tables of sorts and recounts stay in memory, not
+      // in small writes to temp files.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
       // A database from elsewhere (a CI artifact) may carry views and triggers of its own: its
       // schema may not call functions with side effects (SQLite's trusted_schema).

@@ -37,6 +37,32 @@ enum StoredRows {
     return (id, created)
   }
 
+  /// The id of `template`'s row in `block_templates`, inserted when new, through `engine`.
+  static func templateID(_ template: String, _ engine: QueryEngine) throws(StoreError) -> Int64 {
+    let hash = templateHash(template)
+    _ = try engine.execute(templateInsertSQL, [.text(hash), .text(template)])
+    guard
+      let id = try engine.row("SELECT id FROM block_templates WHERE hash = ?", [.text(hash)])?.integer("id")
+    else { throw .missingValue(column: "block_templates.id") }
+    return id
+  }
+
+  /// The id of the conflict with `fingerprint`, inserted when new (`created`), through `engine`.
+  static func conflictID(
+    fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64,
+    _ engine: QueryEngine
+  ) throws(StoreError) -> (id: Int64, created: Bool) {
+    let created = try engine.execute(
+      conflictInsertSQL,
+      conflictValues(
+        fingerprint: fingerprint, summary: summary, describedConstraints: describedConstraints, time: time))
+    guard
+      let id = try engine.row("SELECT id FROM conflicts WHERE fingerprint = ?", [.text(fingerprint)])?
+        .integer("id")
+    else { throw .missingValue(column: "conflicts.id of \(fingerprint)") }
+    return (id, created > 0)
+  }
+
   /// A new conflict, unless its fingerprint is stored (``conflictValues(fingerprint:summary:describedConstraints:time:)``);
   /// the ingest of both engines and reanalysis run it.
   static let conflictInsertSQL = """
@@ -85,14 +111,8 @@ enum StoredRows {
   }
 
   /// Sets a conflict's explanation, best fix, missing quantities and owner to what the current
-  /// analysis says (for `db reanalyze`, after the diagnosis improved).
-  static func refreshDiagnosis(conflictID: Int64, summary: AnalysisSummary, _ db: Database) throws {
-    try db.cachedStatement(sql: refreshDiagnosisSQL(.sqlite)).execute(
-      arguments: StatementArguments(refreshDiagnosisValues(conflictID: conflictID, summary: summary)))
-  }
-
-  /// The statement of ``refreshDiagnosis(conflictID:summary:_:)`` in `dialect` (it writes only
-  /// when something differs).
+  /// analysis says (for `db reanalyze`, after the diagnosis improved), in `dialect`: it writes
+  /// only when something differs.
   static func refreshDiagnosisSQL(_ dialect: SQLDialect) -> String {
     let differs = dialect.isDistinctFrom
     return """

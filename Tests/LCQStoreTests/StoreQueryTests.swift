@@ -2,10 +2,11 @@ import Foundation
 import LCQAnalysis
 import LCQParsing
 import LCQStore
+import LCQStoreTestSupport
 import XCTest
 
-/// Every query of the store, through `ConflictStore`, on a real database file with a few
-/// occurrences written here: two conflicts (A: a view 100 and 200 points wide; B: a label 10
+/// Every query of the store, through `ConflictStore`, on each engine (``forEachEngine(_:)``: a
+/// real SQLite file and a real PostgreSQL database) with a few occurrences written here: two conflicts (A: a view 100 and 200 points wide; B: a label 10
 /// and 20 points high) in two runs a day apart. Each expected value is counted by hand from
 /// that history (written out in the comments).
 final class StoreQueryTests: XCTestCase {
@@ -13,7 +14,6 @@ final class StoreQueryTests: XCTestCase {
   static let firstTime: Int64 = 1_700_000_000
   static let secondTime = firstTime + 86_400
 
-  private var folder: URL!
   private var store: (any ConflictStore)!
   private var conflictA = ""
   private var conflictB = ""
@@ -61,10 +61,17 @@ final class StoreQueryTests: XCTestCase {
     return fingerprints
   }
 
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-queries-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    store = try Store(path: folder.appendingPathComponent("lcq.sqlite").path, mode: .createIfMissing)
+  /// Runs `body` on each engine, with the history above written to a new store.
+  private func onEachEngine(_ body: () throws -> Void) throws {
+    try forEachEngine { store, _ in
+      self.store = store
+      defer { self.store = nil }
+      try writeHistory()
+      try body()
+    }
+  }
+
+  private func writeHistory() throws {
     // Run 1, build 100, an iPhone, day 1: A, A, B. Run 2, build 101, an iPad, day 2: A.
     let first = try ingest(
       [Self.messageA, Self.messageA, Self.messageB], build: "100", device: "iPhone15,2", at: Self.firstTime,
@@ -75,126 +82,134 @@ final class StoreQueryTests: XCTestCase {
     try ingest([Self.messageA], build: "101", device: "iPad14,1", at: Self.secondTime, run: "two")
   }
 
-  override func tearDownWithError() throws {
-    store = nil
-    try FileManager.default.removeItem(at: folder)
-  }
-
   func testTopCountsOccurrencesRunsAndDevices() throws {
-    // A: 3 occurrences in 2 runs on 2 devices; B: 1 in 1 on 1.
-    let top = try store.top(QueryFilter())
-    XCTAssertEqual(top.map(\.fingerprint), [conflictA, conflictB])
-    XCTAssertEqual(top.map(\.occurrences), [3, 1])
-    XCTAssertEqual(top.map(\.runs), [2, 1])
-    XCTAssertEqual(top.map(\.devices), [2, 1])
-    XCTAssertEqual(top.map(\.status), [.open, .open])
-    // Only build 101: A once.
-    let build = try store.top(QueryFilter(build: "101"))
-    XCTAssertEqual(build.map(\.fingerprint), [conflictA])
-    XCTAssertEqual(build.map(\.occurrences), [1])
-    // A window that holds only the first day: A twice, B once.
-    let firstDay = try store.top(QueryFilter(since: Self.firstTime, until: Self.secondTime))
-    XCTAssertEqual(firstDay.map(\.occurrences), [2, 1])
+    try onEachEngine {
+      // A: 3 occurrences in 2 runs on 2 devices; B: 1 in 1 on 1.
+      let top = try store.top(QueryFilter())
+      XCTAssertEqual(top.map(\.fingerprint), [conflictA, conflictB])
+      XCTAssertEqual(top.map(\.occurrences), [3, 1])
+      XCTAssertEqual(top.map(\.runs), [2, 1])
+      XCTAssertEqual(top.map(\.devices), [2, 1])
+      XCTAssertEqual(top.map(\.status), [.open, .open])
+      // Only build 101: A once.
+      let build = try store.top(QueryFilter(build: "101"))
+      XCTAssertEqual(build.map(\.fingerprint), [conflictA])
+      XCTAssertEqual(build.map(\.occurrences), [1])
+      // A window that holds only the first day: A twice, B once.
+      let firstDay = try store.top(QueryFilter(since: Self.firstTime, until: Self.secondTime))
+      XCTAssertEqual(firstDay.map(\.occurrences), [2, 1])
+    }
   }
 
   func testTrendByDayAndByBuild() throws {
-    let days = try store.trend(QueryFilter(), by: .day)
-    XCTAssertEqual(days.map(\.label), ["2023-11-14", "2023-11-15"])
-    XCTAssertEqual(days.map(\.occurrences), [3, 1])
-    XCTAssertEqual(days.map(\.conflicts), [2, 1])
-    XCTAssertEqual(days.map(\.runs), [1, 1])
-    let builds = try store.trend(QueryFilter(), by: .build)
-    XCTAssertEqual(builds.map(\.label), ["100", "101"])
-    XCTAssertEqual(builds.map(\.occurrences), [3, 1])
-    let onlyB = try store.trend(QueryFilter(), by: .day, fingerprint: conflictB)
-    XCTAssertEqual(onlyB.map(\.occurrences), [1])
+    try onEachEngine {
+      let days = try store.trend(QueryFilter(), by: .day)
+      XCTAssertEqual(days.map(\.label), ["2023-11-14", "2023-11-15"])
+      XCTAssertEqual(days.map(\.occurrences), [3, 1])
+      XCTAssertEqual(days.map(\.conflicts), [2, 1])
+      XCTAssertEqual(days.map(\.runs), [1, 1])
+      let builds = try store.trend(QueryFilter(), by: .build)
+      XCTAssertEqual(builds.map(\.label), ["100", "101"])
+      XCTAssertEqual(builds.map(\.occurrences), [3, 1])
+      let onlyB = try store.trend(QueryFilter(), by: .day, fingerprint: conflictB)
+      XCTAssertEqual(onlyB.map(\.occurrences), [1])
+    }
   }
 
   func testNewRegressedAndQuiet() throws {
-    // Both first seen in build 100: new since build 99, nothing new since 100.
-    XCTAssertEqual(
-      Set(try store.newSince(build: "99", QueryFilter()).map(\.fingerprint)), [conflictA, conflictB])
-    XCTAssertEqual(try store.newSince(build: "100", QueryFilter()).map(\.fingerprint), [])
-    // First seen at the first time: new since then, not since the second.
-    XCTAssertEqual(try store.newSince(time: Self.secondTime, QueryFilter()).count, 0)
-    XCTAssertEqual(try store.newSince(time: Self.firstTime, QueryFilter()).count, 2)
-    // B was last seen on day 1: quiet a second before day 2; A was seen then, so at day 2 both.
-    XCTAssertEqual(
-      try store.quiet(lastSeenAtOrBefore: Self.secondTime - 1, QueryFilter()).map(\.fingerprint), [conflictB])
-    XCTAssertEqual(try store.quiet(lastSeenAtOrBefore: Self.secondTime, QueryFilter()).count, 2)
-    // Newest build is 101, where only A was seen: B is quiet for the newest build.
-    XCTAssertEqual(try store.quiet(forBuilds: 1, QueryFilter()).map(\.fingerprint), [conflictB])
+    try onEachEngine {
+      // Both first seen in build 100: new since build 99, nothing new since 100.
+      XCTAssertEqual(
+        Set(try store.newSince(build: "99", QueryFilter()).map(\.fingerprint)), [conflictA, conflictB])
+      XCTAssertEqual(try store.newSince(build: "100", QueryFilter()).map(\.fingerprint), [])
+      // First seen at the first time: new since then, not since the second.
+      XCTAssertEqual(try store.newSince(time: Self.secondTime, QueryFilter()).count, 0)
+      XCTAssertEqual(try store.newSince(time: Self.firstTime, QueryFilter()).count, 2)
+      // B was last seen on day 1: quiet a second before day 2; A was seen then, so at day 2 both.
+      XCTAssertEqual(
+        try store.quiet(lastSeenAtOrBefore: Self.secondTime - 1, QueryFilter()).map(\.fingerprint),
+        [conflictB])
+      XCTAssertEqual(try store.quiet(lastSeenAtOrBefore: Self.secondTime, QueryFilter()).count, 2)
+      // Newest build is 101, where only A was seen: B is quiet for the newest build.
+      XCTAssertEqual(try store.quiet(forBuilds: 1, QueryFilter()).map(\.fingerprint), [conflictB])
 
-    // A resolved in 101 and seen in 101: regressed. Resolved in 102: not.
-    try store.setStatus(.resolved(build: "101"), of: conflictA, at: Self.secondTime + 10)
-    let regressed = try store.regressed(QueryFilter())
-    XCTAssertEqual(regressed.map(\.fingerprint), [conflictA])
-    XCTAssertEqual(regressed.first?.resolvedBuild, "101")
-    XCTAssertEqual(regressed.first?.occurrences, 1, "only build 101's occurrence counts")
-    try store.setStatus(.resolved(build: "102"), of: conflictA, at: Self.secondTime + 20)
-    XCTAssertEqual(try store.regressed(QueryFilter()).count, 0)
-    // Ignored conflicts are never new.
-    try store.setStatus(.ignored, of: conflictB, at: Self.secondTime + 30)
-    XCTAssertEqual(try store.newSince(build: "99", QueryFilter()).map(\.fingerprint), [conflictA])
+      // A resolved in 101 and seen in 101: regressed. Resolved in 102: not.
+      try store.setStatus(.resolved(build: "101"), of: conflictA, at: Self.secondTime + 10)
+      let regressed = try store.regressed(QueryFilter())
+      XCTAssertEqual(regressed.map(\.fingerprint), [conflictA])
+      XCTAssertEqual(regressed.first?.resolvedBuild, "101")
+      XCTAssertEqual(regressed.first?.occurrences, 1, "only build 101's occurrence counts")
+      try store.setStatus(.resolved(build: "102"), of: conflictA, at: Self.secondTime + 20)
+      XCTAssertEqual(try store.regressed(QueryFilter()).count, 0)
+      // Ignored conflicts are never new.
+      try store.setStatus(.ignored, of: conflictB, at: Self.secondTime + 30)
+      XCTAssertEqual(try store.newSince(build: "99", QueryFilter()).map(\.fingerprint), [conflictA])
+    }
   }
 
   func testDetailsOfOneConflict() throws {
-    let prefix = String(conflictA.prefix(9))
-    XCTAssertEqual(try store.conflict(matching: prefix).fingerprint, conflictA)
-    let details = try store.details(of: prefix, QueryFilter())
-    XCTAssertEqual(details.fingerprint, conflictA)
-    XCTAssertEqual(details.occurrences, 3)
-    XCTAssertEqual(details.runs, 2)
-    XCTAssertEqual(details.byBuild.map(\.0), ["100", "101"])
-    XCTAssertEqual(details.byBuild.map(\.1), [2, 1])
-    XCTAssertEqual(Dictionary(uniqueKeysWithValues: details.byDevice), ["iPhone15,2": 2, "iPad14,1": 1])
-    XCTAssertEqual(details.firstSeen, Self.firstTime)
-    XCTAssertEqual(details.lastSeen, Self.secondTime)
-    XCTAssertEqual(details.firstBuild, "100")
-    XCTAssertEqual(details.lastBuild, "101")
-    XCTAssertEqual(details.sampleBlock, Self.messageA.trimmingCharacters(in: .newlines))
-    XCTAssertThrowsError(try store.details(of: "v1:ffffffffffffffff", QueryFilter()))
+    try onEachEngine {
+      let prefix = String(conflictA.prefix(9))
+      XCTAssertEqual(try store.conflict(matching: prefix).fingerprint, conflictA)
+      let details = try store.details(of: prefix, QueryFilter())
+      XCTAssertEqual(details.fingerprint, conflictA)
+      XCTAssertEqual(details.occurrences, 3)
+      XCTAssertEqual(details.runs, 2)
+      XCTAssertEqual(details.byBuild.map(\.0), ["100", "101"])
+      XCTAssertEqual(details.byBuild.map(\.1), [2, 1])
+      XCTAssertEqual(Dictionary(uniqueKeysWithValues: details.byDevice), ["iPhone15,2": 2, "iPad14,1": 1])
+      XCTAssertEqual(details.firstSeen, Self.firstTime)
+      XCTAssertEqual(details.lastSeen, Self.secondTime)
+      XCTAssertEqual(details.firstBuild, "100")
+      XCTAssertEqual(details.lastBuild, "101")
+      XCTAssertEqual(details.sampleBlock, Self.messageA.trimmingCharacters(in: .newlines))
+      XCTAssertThrowsError(try store.details(of: "v1:ffffffffffffffff", QueryFilter()))
+    }
   }
 
   func testCheckOfABuild() throws {
-    XCTAssertTrue(try store.hasRuns(in: .build("101"), app: nil))
-    XCTAssertFalse(try store.hasRuns(in: .build("102"), app: nil))
-    XCTAssertEqual(try store.latestScope(app: nil), .build("101"))
-    // Build 101 saw A, which build 100 saw already: nothing new. Build 100 saw both first.
-    let later = try store.check(.build("101"), app: nil, owner: .all, baseline: [])
-    XCTAssertEqual(later.seen.map(\.fingerprint), [conflictA])
-    XCTAssertEqual(later.new.count, 0)
-    let first = try store.check(.build("100"), app: nil, owner: .all, baseline: [])
-    XCTAssertEqual(Set(first.new.map(\.fingerprint)), [conflictA, conflictB])
-    // A baseline accepts B.
-    let accepted = try store.check(.build("100"), app: nil, owner: .all, baseline: [conflictB])
-    XCTAssertEqual(accepted.new.map(\.fingerprint), [conflictA])
-    // The run of build 101 by its run key sees the same.
-    XCTAssertEqual(try store.check(.run("two"), app: nil, owner: .all, baseline: []).seen.count, 1)
+    try onEachEngine {
+      XCTAssertTrue(try store.hasRuns(in: .build("101"), app: nil))
+      XCTAssertFalse(try store.hasRuns(in: .build("102"), app: nil))
+      XCTAssertEqual(try store.latestScope(app: nil), .build("101"))
+      // Build 101 saw A, which build 100 saw already: nothing new. Build 100 saw both first.
+      let later = try store.check(.build("101"), app: nil, owner: .all, baseline: [])
+      XCTAssertEqual(later.seen.map(\.fingerprint), [conflictA])
+      XCTAssertEqual(later.new.count, 0)
+      let first = try store.check(.build("100"), app: nil, owner: .all, baseline: [])
+      XCTAssertEqual(Set(first.new.map(\.fingerprint)), [conflictA, conflictB])
+      // A baseline accepts B.
+      let accepted = try store.check(.build("100"), app: nil, owner: .all, baseline: [conflictB])
+      XCTAssertEqual(accepted.new.map(\.fingerprint), [conflictA])
+      // The run of build 101 by its run key sees the same.
+      XCTAssertEqual(try store.check(.run("two"), app: nil, owner: .all, baseline: []).seen.count, 1)
+    }
   }
 
   func testStatisticsPruneAndReanalysisReads() throws {
-    let before = try store.statistics()
-    XCTAssertEqual(before.runs, 2)
-    XCTAssertEqual(before.conflicts, 2)
-    XCTAssertEqual(before.occurrences, 4)
-    XCTAssertEqual(before.failedBlocks, 0)
-    XCTAssertEqual(before.oldestOccurrence, Self.firstTime)
-    XCTAssertEqual(before.newestOccurrence, Self.secondTime)
-    XCTAssertEqual(try store.storedOccurrences(after: 0, limit: 10).count, 4)
-    XCTAssertEqual(try store.storedOccurrences(after: 0, limit: 3).count, 3)
-    let stored = try store.storedOccurrences(after: 0, limit: 1)
-    XCTAssertEqual(stored.first?.text, Self.messageA.trimmingCharacters(in: .newlines))
-    XCTAssertEqual(stored.first?.fingerprint, conflictA)
-    // Prune day 1: run 1's three occurrences go, with run 1 and B (open, left with nothing).
-    let pruned = try store.prune(before: Self.secondTime)
-    XCTAssertEqual(pruned.occurrences, 3)
-    XCTAssertEqual(pruned.runs, 1)
-    XCTAssertEqual(pruned.conflicts, 1)
-    let after = try store.statistics()
-    XCTAssertEqual(after.runs, 1)
-    XCTAssertEqual(after.conflicts, 1)
-    XCTAssertEqual(after.occurrences, 1)
-    XCTAssertEqual(try store.top(QueryFilter()).map(\.fingerprint), [conflictA])
+    try onEachEngine {
+      let before = try store.statistics()
+      XCTAssertEqual(before.runs, 2)
+      XCTAssertEqual(before.conflicts, 2)
+      XCTAssertEqual(before.occurrences, 4)
+      XCTAssertEqual(before.failedBlocks, 0)
+      XCTAssertEqual(before.oldestOccurrence, Self.firstTime)
+      XCTAssertEqual(before.newestOccurrence, Self.secondTime)
+      XCTAssertEqual(try store.storedOccurrences(after: 0, limit: 10).count, 4)
+      XCTAssertEqual(try store.storedOccurrences(after: 0, limit: 3).count, 3)
+      let stored = try store.storedOccurrences(after: 0, limit: 1)
+      XCTAssertEqual(stored.first?.text, Self.messageA.trimmingCharacters(in: .newlines))
+      XCTAssertEqual(stored.first?.fingerprint, conflictA)
+      // Prune day 1: run 1's three occurrences go, with run 1 and B (open, left with nothing).
+      let pruned = try store.prune(before: Self.secondTime)
+      XCTAssertEqual(pruned.occurrences, 3)
+      XCTAssertEqual(pruned.runs, 1)
+      XCTAssertEqual(pruned.conflicts, 1)
+      let after = try store.statistics()
+      XCTAssertEqual(after.runs, 1)
+      XCTAssertEqual(after.conflicts, 1)
+      XCTAssertEqual(after.occurrences, 1)
+      XCTAssertEqual(try store.top(QueryFilter()).map(\.fingerprint), [conflictA])
+    }
   }
 }

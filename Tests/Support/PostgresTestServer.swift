@@ -130,6 +130,9 @@ public final class PostgresTestServer: @unchecked Sendable {
     }
   }
 
+  /// Whether Debian's PostgreSQL server binaries are installed.
+  public static var isInstalled: Bool { binaries() != nil }
+
   /// Debian's server binaries (`/usr/lib/postgresql/N/bin`, the newest N).
   private static func binaries() -> URL? {
     let root = "/usr/lib/postgresql"

@@ -171,6 +171,17 @@
         inTransaction: { body throws(StoreError) in try body(self.queries) })
     }
 
+    /// Statements on this connection outside any transaction: each ``QueryEngine/transaction(_:)``
+    /// is one of its own.
+    var transactions: QueryEngine {
+      QueryEngine(
+        dialect: .postgres, fetchRows: { sql, values throws(StoreError) in try self.table(sql, values) },
+        changeRows: { sql, values throws(StoreError) in try self.execute(sql, values) },
+        inTransaction: { body throws(StoreError) in
+          try self.transaction { () throws(StoreError) in try body(self.queries) }
+        })
+    }
+
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
       try rows("BEGIN")

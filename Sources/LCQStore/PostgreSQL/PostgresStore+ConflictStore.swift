@@ -36,7 +36,7 @@
     public func statistics() throws(StoreError) -> StoreStatistics {
       try using { link throws(StoreError) in
         try StoreStatistics.counting(
-          link.queries, path: displayPath, schemaVersion: try Self.appliedMigrations(link).count,
+          link.queries, path: displayPath, schemaVersion: try Migrator.postgres.applied(link.queries).count,
           bytes: try link.rows("SELECT pg_database_size(current_database()) AS n").first?.value("n") ?? 0)
       }
     }
@@ -54,11 +54,6 @@
             + "fingerprint_aliases")
         return (before, try link.table(size).first?.integer("n") ?? 0)
       }
-    }
-
-    /// A ``PostgresReanalysisRecorder`` on this database.
-    public func makeReanalysisRecorder() -> any ReanalysisRecorder {
-      PostgresReanalysisRecorder(store: self)
     }
   }
 #endif

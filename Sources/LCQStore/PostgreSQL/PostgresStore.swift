@@ -106,43 +106,20 @@
 
     // MARK: Migrations
 
-    /// The migrations `link`'s database has applied, by file name (none when lcq never wrote it).
-    static func appliedMigrations(_ link: PostgresLink) throws(StoreError) -> Set<String> {
-      let exists = try link.rows("SELECT to_regclass('lcq_migrations') IS NOT NULL AS present")
-      guard try exists.first?.value("present", as: Bool.self) == true else { return [] }
-      var names = Set<String>()
-      for row in try link.rows("SELECT identifier FROM lcq_migrations") {
-        names.insert(try row.value("identifier", as: String.self))
-      }
-      return names
-    }
-
-    /// Applies the migrations `link`'s database lacks, each in one transaction, while holding the
-    /// advisory lock: a second lcq waits, then finds them applied. A database with a migration
-    /// this binary does not know is refused before anything is written.
+    /// Brings `link`'s database up to this binary's schema (``Migrator``), holding the advisory
+    /// lock while it migrates: a second lcq waits, then finds the migrations applied. A database
+    /// with a migration this binary does not know is refused before anything is written.
     static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) {
-      let known = EmbeddedSQL.postgresMigrations.map(\.name)
-      let applied = try appliedMigrations(link)
-      let unknown = applied.subtracting(known)
-      if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
+      let migrator = Migrator.postgres
+      let applied = try migrator.applied(link.queries)
+      try migrator.refuseNewer(applied, path: path)
       if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
-      if Set(known).isSubset(of: applied) { return }
+      if Set(migrator.names).isSubset(of: applied) { return }
       // A reader (often a role that may only SELECT) never migrates: it says who must.
-      if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: known.count) }
+      if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: migrator.names.count) }
       try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
       defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
-      try link.rows("CREATE TABLE IF NOT EXISTS lcq_migrations (identifier TEXT PRIMARY KEY)")
-      let nowApplied = try appliedMigrations(link)
-      let nowUnknown = nowApplied.subtracting(known)
-      if !nowUnknown.isEmpty { throw .newerSchema(path: path, unknown: nowUnknown.sorted()) }
-      for migration in EmbeddedSQL.postgresMigrations where !nowApplied.contains(migration.name) {
-        try link.transaction { () throws(StoreError) in
-          for statement in statements(of: migration.sql) {
-            try link.rows(statement)
-          }
-          try link.rows("INSERT INTO lcq_migrations (identifier) VALUES (?)", [.text(migration.name)])
-        }
-      }
+      try migrator.migrate(link.transactions, path: path)
     }
 
     /// The statements of a migration file: its lines without `--` comments, split after each line
@@ -165,5 +142,13 @@
       if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { statements.append(current) }
       return statements
     }
+  }
+
+  extension Migrator {
+    /// The team store's: `lcq_migrations`, and each file cut into statements by
+    /// ``PostgresStore/statements(of:)``.
+    static let postgres = Migrator(
+      migrations: EmbeddedSQL.postgresMigrations, table: "lcq_migrations",
+      statements: PostgresStore.statements(of:))
   }
 #endif

@@ -70,7 +70,7 @@ extension Store {
           db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
       return try StoreStatistics.counting(
         Store.queries(on: db, path: storePath), path: path,
-        schemaVersion: try Store.appliedMigrations(db).count,
+        schemaVersion: try Store.appliedMigrations(db, path: path).count,
         bytes: bytes)
     }
   }
@@ -106,13 +106,12 @@ extension ConflictStore {
   public func prune(before time: Int64) throws(StoreError) -> PruneResult {
     var result = PruneResult(occurrences: 0, failedBlocks: 0, runs: 0, conflicts: 0, templates: 0)
     try queries.transaction { engine throws(StoreError) in
-      let countedByTriggers = engine.dialect.countsByTriggers
-      if !countedByTriggers { try OccurrenceRollup.lock(engine) }
+      try OccurrenceRollup.lock(engine)
       result.occurrences = try engine.execute("DELETE FROM occurrences WHERE time < ?", [.integer(time)])
       result.failedBlocks = try engine.execute("DELETE FROM failed_blocks WHERE time < ?", [.integer(time)])
-      // Without triggers the rollup still counts what was deleted (and references its
-      // conflicts and runs): count again before deleting what is left with nothing.
-      if !countedByTriggers { try OccurrenceRollup.rebuild(engine) }
+      // The rollup still counts what was deleted (and references its conflicts and runs):
+      // count again before deleting what is left with nothing.
+      try OccurrenceRollup.rebuild(engine)
       result.runs = try engine.execute(
         """
         DELETE FROM runs WHERE started_at < ? AND status != 'running'

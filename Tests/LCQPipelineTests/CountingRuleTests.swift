@@ -1,0 +1,75 @@
+import Foundation
+import LCQPipeline
+import LCQStoreTestSupport
+import XCTest
+
+@testable import LCQStore
+
+/// The counting rule, on each engine: `occurrence_rollup` and each conflict's count, first and
+/// last seen times and builds are what the occurrences say. An ingest counts each batch as it
+/// commits (`OccurrenceCounts`); a reanalysis, a prune or a copy counts again from the rows
+/// (`OccurrenceRollup.rebuild`). On the whole corpus, ingested in three runs, the first must
+/// equal the second.
+final class CountingRuleTests: XCTestCase {
+  /// The corpus as copied into the parsing tests' fixtures.
+  private static let corpus = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("LCQParsingTests/Fixtures/corpus")
+
+  private static func corpusLogs() throws -> [String] {
+    try ["real", "formats"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".log") }.sorted().map {
+          corpus.appendingPathComponent("\(folder)/\($0)").path
+        }
+    }
+  }
+
+  private final class Silent: IngestObserver, @unchecked Sendable {
+    func progressed(_ totals: IngestTotals) {}
+    func note(_ message: String) {}
+  }
+
+  /// The counts as stored: every rollup row, and every counted conflict's counters.
+  private static func counts(_ engine: QueryEngine) throws -> [[String]] {
+    let rollup = try engine.rows(
+      """
+      SELECT conflict_id, run_id, day, occurrences, first_time, last_time FROM occurrence_rollup
+      ORDER BY conflict_id, run_id, day
+      """)
+    let conflicts = try engine.rows(
+      """
+      SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build FROM conflicts
+      WHERE occurrence_count > 0 ORDER BY id
+      """)
+    return [rollup, conflicts].flatMap { rows in
+      rows.map { row in rows.columns.map { "\($0)=\(row[$0].text ?? "NULL")" } }
+    }
+  }
+
+  func testTheBatchedCountsAreTheRecountOnTheCorpus() throws {
+    let logs = try Self.corpusLogs()
+    XCTAssertGreaterThan(logs.count, 100)
+    try forEachEngine { store, engine in
+      // Two builds, and the first half again in a third run, so counts add across runs and days.
+      // One ingest time for all three: messages without a timestamp take it, so the third run's
+      // ties the first's last seen time, and the later-stored row must win the tie.
+      let clock = IngestClock(now: Date(timeIntervalSince1970: 1_767_225_600), timeZone: .utc)
+      let half = logs.count / 2
+      for (build, files) in [("1", logs[..<half]), ("2", logs[half...]), ("3", logs[..<half])] {
+        let run = try store.beginIngest(
+          RunMetadata(build: build, runKey: "run-\(build)", source: "corpus", lcqVersion: "test"),
+          clock: clock)
+        var pipeline = IngestPipeline(session: run, runKey: "run-\(build)", clock: clock, observer: Silent())
+        for file in files { try pipeline.ingest(file) }
+        pipeline.stopWorker()
+        try run.finish(.finished)
+      }
+      let batched = try Self.counts(store.queries)
+      try store.queries.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }
+      let recounted = try Self.counts(store.queries)
+      XCTAssertGreaterThan(batched.count, 150, "rows compared on \(engine.rawValue)")
+      XCTAssertEqual(batched, recounted, "on \(engine.rawValue)")
+    }
+  }
+}
