@@ -101,10 +101,19 @@ let package = Package(
         "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport", "LCQStoreTestSupport",
       ]
     ),
-    .testTarget(
-      name: "EndToEndTests",
-      dependencies: ["lcq", "LCQTestSupport"],
+    // What the tests that run the built lcq share: launching it, a store fixture, the corpus,
+    // local HTTP servers and the fixtures they read.
+    .target(
+      name: "LCQEndToEndSupport",
+      dependencies: ["LCQTestSupport"],
+      path: "Tests/EndToEndSupport",
       resources: [.copy("Fixtures")]
     ),
+    // The built lcq end to end: exit codes, output, formats, --help (`scripts/test --fast` runs these).
+    .testTarget(name: "EndToEndTests", dependencies: ["lcq", "LCQTestSupport", "LCQEndToEndSupport"]),
+    // The slow system tests: killed and faulty processes, many writers, PostgreSQL faults and
+    // parity through the binary, Datasette, the z3 oracle, slow webhooks, whole-file copies
+    // (`scripts/test` runs them; `scripts/test --fast` does not).
+    .testTarget(name: "SystemTests", dependencies: ["lcq", "LCQTestSupport", "LCQEndToEndSupport"]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq check`, the CI gate, on two builds where the second adds a conflict.

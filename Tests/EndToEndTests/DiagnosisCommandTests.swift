@@ -1,13 +1,6 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
-
-/// The diagnosis fixtures, written in the log's own format.
-enum DiagnosisFixtures {
-  static let childViewController = LCQProcess.fixture("diagnosis/child-view-controller-autoresizing.log")
-  static let selfSizingCell = LCQProcess.fixture("diagnosis/self-sizing-cell.log")
-  static let hostileLabels = LCQProcess.fixture("diagnosis/hostile-labels.log")
-  static let all = [childViewController, selfSizingCell, hostileLabels]
-}
 
 /// `lcq analyze` explains conflicts, proves fixes and draws them.
 final class DiagnosisCommandTests: XCTestCase {

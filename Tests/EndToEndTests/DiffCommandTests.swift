@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq diff A B` on the store fixture (``StoreFixture``), counted by hand: build 100 has one run

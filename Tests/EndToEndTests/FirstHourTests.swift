@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// What a newcomer meets in the first hour (issue "What a new team meets, round 2"), through

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// Input anyone can put into a log: each gives a clear diagnostic, keeps the raw text, and harms

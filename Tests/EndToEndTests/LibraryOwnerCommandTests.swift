@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// With the app's source tree, a conflict among a vendored library's views is stored as the

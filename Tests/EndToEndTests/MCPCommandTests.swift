@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq mcp` driven by a real MCP client (PyPI's `mcp`, `Tests/Agents/mcp_session.py`): it

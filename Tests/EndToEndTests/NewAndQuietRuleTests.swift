@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq new` and `lcq quiet` state their rules in `Queries/Lifecycle.swift`; the report states

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// What a new team meets: readers who cannot write the database, a gate that never passes on a

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq notify` against a real HTTP server, on the store fixture (``StoreFixture``): its 13
@@ -10,17 +11,7 @@ final class NotifyCommandTests: XCTestCase {
   /// Tries again after 0.05 s and 0.1 s, not 1 s and 2 s.
   let quickRetries = ["LCQ_NOTIFY_RETRY_WAIT": "0.05"]
 
-  override func setUpWithError() throws { fixture = try Self.fourteenChanges() }
-
-  /// The store fixture with conflict A resolved in build 100: 14 changes to post with `--owner
-  /// all` (13 new, A regressed).
-  static func fourteenChanges() throws -> StoreFixture {
-    let fixture = try StoreFixture()
-    try fixture.ingestAll()
-    XCTAssertEqual(
-      try fixture.lcq(["resolve", String(StoreFixture.conflictA.prefix(8)), "--in-build", "100"]).status, 0)
-    return fixture
-  }
+  override func setUpWithError() throws { fixture = try StoreFixture.fourteenChanges() }
 
   override func tearDown() { fixture.remove() }
 

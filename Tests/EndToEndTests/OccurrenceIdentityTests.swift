@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// What makes two messages the same event (docs/store.md): the same text logged twice in one

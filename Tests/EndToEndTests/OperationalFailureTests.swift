@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// A full disk and a database held by another process: one clear line, exit status 2, and a

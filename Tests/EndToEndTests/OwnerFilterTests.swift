@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// Conflicts among UIKit's own constraints are stored as the system's, kept out of the CI gate

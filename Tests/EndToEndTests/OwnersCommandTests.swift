@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq ingest --source-root` on a small app tree (`Fixtures/owners-app`: Swift and Objective-C

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// Every corpus conflict's picture can be read: no two texts overlap and every text lies on the

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The README followed literally, as a newcomer on Linux would: every `sh` block, line by line

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The one rule for "regressed" (Migrations/0004, the view `regression_runs`) as `lcq

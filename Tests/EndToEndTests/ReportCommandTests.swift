@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq report` on the database of ``ReportFixture``, whose numbers are worked out by hand.
@@ -96,7 +97,7 @@ final class ReportCommandTests: XCTestCase {
   /// differs after a deliberate change, prints the diff and still fails, so that a recording
   /// never passes unseen: review the diff, then run again without the variable.
   func testMarkdownAndJSONSnapshots() throws {
-    let folder = LCQProcess.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/report")
+    let folder = LCQProcess.repositoryRoot.appendingPathComponent("Tests/EndToEndSupport/Fixtures/report")
     for (format, file) in [("markdown", "report.md"), ("json", "report.json")] {
       let result = try fixture.report(["--format", format])
       XCTAssertEqual(result.status, 0, result.stderr)

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The failures of `shared/reviews/security-review-2.md`, one test per case (its id in the

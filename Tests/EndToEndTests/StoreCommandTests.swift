@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq ingest` and the history queries, run as processes on a real SQLite file built from

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The store keeps each conflict's explanation and best fix, and `db reanalyze` refreshes them.

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import LCQTestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 // The team store's tests: built with the TeamStore trait only (Package.swift), as scripts/test does.
 #if TeamStore
   import Foundation
+  import LCQEndToEndSupport
   import LCQTestSupport
   import XCTest
 

@@ -4,14 +4,14 @@ import XCTest
 /// A real HTTP server on 127.0.0.1 (Python's `http.server`, threaded) that records the body of
 /// every POST it receives, one line each, and answers 500 to its first requests or to bodies
 /// that contain any of `failing`, as asked, 200 to the others. For `lcq notify`'s tests.
-final class WebhookServer {
+public final class WebhookServer {
   private let server: PythonServer
   /// The port it listens on.
-  var port: Int { server.port }
+  public var port: Int { server.port }
 
   /// Starts a server; it answers 500 to its first `failFirst` requests, and to each body that
   /// contains one of `failing`.
-  init(failing: [String] = [], failFirst: Int = 0) throws {
+  public init(failing: [String] = [], failFirst: Int = 0) throws {
     let script = """
       import http.server, sys, threading
       record, fail_first, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
@@ -38,12 +38,12 @@ final class WebhookServer {
   }
 
   /// The URL of `path` on this server.
-  func url(_ path: String = "/hooks/T000/B000/secret-token-1234") -> String {
+  public func url(_ path: String = "/hooks/T000/B000/secret-token-1234") -> String {
     "http://127.0.0.1:\(port)\(path)"
   }
 
   /// Every request so far: its status, path and body (a JSON object).
-  func requests() throws -> [(status: Int, path: String, body: [String: Any])] {
+  public func requests() throws -> [(status: Int, path: String, body: [String: Any])] {
     try server.recorded().split(separator: "\n").map { line in
       let parts = line.split(separator: " ", maxSplits: 2)
       let body = try JSONSerialization.jsonObject(with: Data(parts[2].utf8)) as? [String: Any] ?? [:]

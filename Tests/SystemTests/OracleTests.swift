@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// lcq's verdicts checked by an independent model in z3 (`Tests/Oracle/z3_oracle.py`).

@@ -1,19 +1,20 @@
 import Foundation
 
 /// The webhook test server printed no port: the test fails (it is never skipped).
-struct ServerDidNotStart: Error {}
+public struct ServerDidNotStart: Error {}
 
 /// A test server written in Python, on 127.0.0.1 with a free port: `script` gets a record
 /// file's path (where it writes what it saw) and `arguments`, and prints its port first. Stopped
 /// and its record removed when released.
-final class PythonServer {
+public final class PythonServer {
   private let process = Process()
   /// The file the script records into.
-  let record: URL
+  public let record: URL
   /// The port it listens on.
-  let port: Int
+  public let port: Int
 
-  init(script: String, arguments: [String] = []) throws {
+  /// Starts `script` with Python on a free port of 127.0.0.1; it records requests in ``record``.
+  public init(script: String, arguments: [String] = []) throws {
     record = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-server-\(UUID().uuidString).txt")
     _ = FileManager.default.createFile(atPath: record.path, contents: nil)
@@ -42,5 +43,5 @@ final class PythonServer {
   }
 
   /// What the script has recorded so far.
-  func recorded() throws -> String { try String(contentsOf: record, encoding: .utf8) }
+  public func recorded() throws -> String { try String(contentsOf: record, encoding: .utf8) }
 }

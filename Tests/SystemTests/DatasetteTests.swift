@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// A real Datasette, serving the report's database with `dashboards/datasette.yml`, gives the

@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The store with several writers at once, and with a live pipe.

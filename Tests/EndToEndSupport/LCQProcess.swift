@@ -2,15 +2,25 @@ import Foundation
 import XCTest
 
 /// Runs the built `lcq` binary as a user would, with real pipes.
-struct LCQProcess {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct LCQProcess {
+  /// A step of a fixture that did not go as it must.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+  }
+
+  /// How one run of lcq ended.
+  public struct Result {
+    /// Its exit status.
+    public var status: Int32
+    /// What it printed on standard output.
+    public var stdout: String
+    /// What it printed on standard error.
+    public var stderr: String
   }
 
   /// The `lcq` executable next to the test bundle.
-  static var executable: URL {
+  public static var executable: URL {
     #if os(macOS)
       for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lcq")
@@ -21,17 +31,18 @@ struct LCQProcess {
     #endif
   }
 
-  static func fixture(_ name: String) -> String {
+  /// The path of the fixture `name` (under `Fixtures/`).
+  public static func fixture(_ name: String) -> String {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures/\(name)").path
   }
 
   /// The repository's root folder (tests run from the source tree).
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The schema version a database has once every file in `Migrations/` is applied: the
   /// number of those files, counted here rather than asked of lcq.
-  static var migrationCount: Int {
+  public static var migrationCount: Int {
     let names =
       (try? FileManager.default.contentsOfDirectory(
         atPath: repositoryRoot.appendingPathComponent("Migrations").path)) ?? []
@@ -39,7 +50,7 @@ struct LCQProcess {
   }
 
   /// Every log of the corpus copy (`real/` then `formats/`, each sorted by name).
-  static func corpusLogs() throws -> [String] {
+  public static func corpusLogs() throws -> [String] {
     try ["real", "formats"].flatMap { folder in
       try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
         .filter { $0.hasSuffix(".log") }.sorted().map {
@@ -49,11 +60,11 @@ struct LCQProcess {
   }
 
   /// The shared corpus as copied into the parsing tests' fixtures.
-  static let corpus = repositoryRoot.appendingPathComponent("Tests/LCQParsingTests/Fixtures/corpus")
+  public static let corpus = repositoryRoot.appendingPathComponent("Tests/LCQParsingTests/Fixtures/corpus")
 
   /// The path of `formats/NAME` or `real/NAME` in the corpus copy (a prefix such as `009` is
   /// enough for real files).
-  static func corpusFile(_ name: String) -> String {
+  public static func corpusFile(_ name: String) -> String {
     if name.hasSuffix(".log"),
       FileManager.default.fileExists(atPath: corpus.appendingPathComponent("formats/" + name).path)
     {
@@ -65,20 +76,21 @@ struct LCQProcess {
   }
 
   /// The seven `corpus/formats` logs: the same two conflicts as each log tool prints them.
-  static let formatsFixtures = [
+  public static let formatsFixtures = [
     "idevicesyslog.log", "log-show-json.log", "log-stream-compact.log", "log-stream-default.log",
     "log-stream-ndjson.log", "log-stream-syslog.log", "xcode-console-crlf.log",
   ]
 
   /// Runs `lcq arguments…`, feeding `stdin` (if any) through a pipe.
-  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws
+  public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:])
+    throws
     -> Result
   {
     try execute(executable, arguments, stdin: stdin, environment: environment)
   }
 
   /// Runs any program, feeding `stdin` (if any) through a pipe.
-  static func execute(
+  public static func execute(
     _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
   ) throws -> Result {
     let process = Process()
@@ -119,7 +131,7 @@ struct LCQProcess {
 }
 
 /// `lcq` running with a live pipe on its standard input: the test writes to it while it runs.
-final class LiveLCQ {
+public final class LiveLCQ {
   private let process = Process()
   private let input = Pipe()
   private let output = Pipe()
@@ -128,7 +140,7 @@ final class LiveLCQ {
   private let reader = DispatchGroup()
 
   /// Starts `lcq arguments…`.
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  public init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = LCQProcess.executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -154,11 +166,11 @@ final class LiveLCQ {
   }
 
   /// Writes `data` to its standard input.
-  func write(_ data: Data) { try? input.fileHandleForWriting.write(contentsOf: data) }
+  public func write(_ data: Data) { try? input.fileHandleForWriting.write(contentsOf: data) }
 
   /// Waits until lcq has read everything written to its standard input (the pipe holds no
   /// byte), for at most `seconds`; whether it has.
-  func waitUntilInputIsRead(seconds: Double = 60) -> Bool {
+  public func waitUntilInputIsRead(seconds: Double = 60) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     var unread: Int32 = 0
     repeat {
@@ -172,10 +184,10 @@ final class LiveLCQ {
   }
 
   /// Sends it SIGINT, as Ctrl-C would.
-  func interrupt() { process.interrupt() }
+  public func interrupt() { process.interrupt() }
 
   /// Closes its standard input and waits for it to end.
-  func finish() -> LCQProcess.Result {
+  public func finish() -> LCQProcess.Result {
     try? input.fileHandleForWriting.close()
     let stderr = errors.fileHandleForReading.readDataToEndOfFile()
     reader.wait()
@@ -192,10 +204,10 @@ private final class DataBox: @unchecked Sendable {
 }
 
 /// The JSON key style every command follows (docs/json.md).
-enum JSONKeys {
+public enum JSONKeys {
   /// The keys of `value`, at any depth, that are not snake_case; the maps from variable names
   /// to values (a witness's `values`) hold data, not keys, and are skipped.
-  static func notSnakeCase(in value: Any, under parent: String = "") -> [String] {
+  public static func notSnakeCase(in value: Any, under parent: String = "") -> [String] {
     if let object = value as? [String: Any] {
       guard parent != "values" else { return [] }
       return object.flatMap { key, member in
@@ -209,11 +221,15 @@ enum JSONKeys {
 }
 
 /// Results of `lcq` runs collected from several threads.
-final class ResultList: @unchecked Sendable {
+public final class ResultList: @unchecked Sendable {
   private let lock = NSLock()
+  /// An empty list.
+  public init() {}
   private var results: [Result<LCQProcess.Result, any Error>] = []
   /// Adds one run's result.
-  func append(_ result: Result<LCQProcess.Result, any Error>) { lock.withLock { results.append(result) } }
+  public func append(_ result: Result<LCQProcess.Result, any Error>) {
+    lock.withLock { results.append(result) }
+  }
   /// Every result so far.
-  var all: [Result<LCQProcess.Result, any Error>] { lock.withLock { results } }
+  public var all: [Result<LCQProcess.Result, any Error>] { lock.withLock { results } }
 }

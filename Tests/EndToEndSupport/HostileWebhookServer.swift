@@ -11,12 +11,13 @@ import Foundation
 ///   change gets 200.
 /// Every request is recorded with its status, path and change (`fingerprint change` of the
 /// JSON payload).
-final class HostileWebhookServer {
+public final class HostileWebhookServer {
   private let server: PythonServer
   /// The port it listens on.
-  var port: Int { server.port }
+  public var port: Int { server.port }
 
-  init() throws {
+  /// Starts the server on a free port of 127.0.0.1.
+  public init() throws {
     let script = """
       import http.server, json, socketserver, sys, threading, time
       record = sys.argv[1]
@@ -95,20 +96,24 @@ final class HostileWebhookServer {
   }
 
   /// The URL of `mode` on this server, with a secret-looking token after it.
-  func url(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/T000/B000/XOXBSECRETTOKEN" }
+  public func url(_ mode: String) -> String { "http://127.0.0.1:\(port)/\(mode)/T000/B000/XOXBSECRETTOKEN" }
 
   /// One request as the server recorded it.
-  struct Request: Decodable {
-    var method: String
-    var status: Int
-    var path: String
-    var change: String?
+  public struct Request: Decodable {
+    /// Its HTTP method.
+    public var method: String
+    /// The status the server answered.
+    public var status: Int
+    /// Its path.
+    public var path: String
+    /// The change it posted, by its key.
+    public var change: String?
     /// The names of its headers.
-    var headers: [String]
+    public var headers: [String]
   }
 
   /// Every request so far.
-  func requests() throws -> [Request] {
+  public func requests() throws -> [Request] {
     try server.recorded().split(separator: "\n").map {
       try JSONDecoder().decode(Request.self, from: Data($0.utf8))
     }
@@ -117,16 +122,20 @@ final class HostileWebhookServer {
 
 /// How one process ran: its exit status, output, peak memory and time, measured by its parent
 /// (`wait4`'s resource usage, through Python, so nothing else the test ran is counted).
-struct MeasuredRun: Decodable {
-  var status: Int
-  var stdout: String
-  var stderr: String
+public struct MeasuredRun: Decodable {
+  /// Its exit status.
+  public var status: Int
+  /// What it printed on standard output.
+  public var stdout: String
+  /// What it printed on standard error.
+  public var stderr: String
   /// Peak resident memory in kilobytes.
-  var maxrss: Int
-  var seconds: Double
+  public var maxrss: Int
+  /// Its wall time in seconds.
+  public var seconds: Double
 
   /// Runs `lcq arguments…` and measures it.
-  static func lcq(_ arguments: [String], environment: [String: String]) throws -> MeasuredRun {
+  public static func lcq(_ arguments: [String], environment: [String: String]) throws -> MeasuredRun {
     let script = """
       import json, os, subprocess, sys, tempfile, time
       out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()

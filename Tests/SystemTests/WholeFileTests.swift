@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// The SQLite file is the whole history when lcq exits (issue "What a new team meets, round

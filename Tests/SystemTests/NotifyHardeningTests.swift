@@ -1,4 +1,5 @@
 import Foundation
+import LCQEndToEndSupport
 import XCTest
 
 /// `lcq notify` against webhooks that misbehave (security review 2: N3–N8, N11, N15), on the
@@ -8,7 +9,7 @@ final class NotifyHardeningTests: XCTestCase {
   /// Tries again after 0.05 s and 0.1 s, not 1 s and 2 s.
   let environment = StoreFixture.environment.merging(["LCQ_NOTIFY_RETRY_WAIT": "0.05"]) { $1 }
 
-  override func setUpWithError() throws { fixture = try NotifyCommandTests.fourteenChanges() }
+  override func setUpWithError() throws { fixture = try StoreFixture.fourteenChanges() }
 
   override func tearDown() { fixture.remove() }
 

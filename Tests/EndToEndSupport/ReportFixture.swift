@@ -23,18 +23,22 @@ import XCTest
 /// seen in the window. Regressed: A, once. Quiet: B (builds 101, 102 and 103 came after its
 /// last, 100), C–G and 061's six (not seen for years): 12. Health: all 5 runs started in the
 /// window, 35 messages (14 + 7 + 10 + 1 + 3), 2 unreadable (038's, 5.71%).
-struct ReportFixture {
-  let store: StoreFixture
-  static let until = "2024-03-07T00:00:00Z"
+public struct ReportFixture {
+  /// The store it writes.
+  public let store: StoreFixture
+  /// The report window's end.
+  public static let until = "2024-03-07T00:00:00Z"
 
-  init() throws {
+  /// A new fixture with its history written.
+  public init() throws {
     store = try StoreFixture()
   }
 
-  func remove() { store.remove() }
+  /// Deletes its folder.
+  public func remove() { store.remove() }
 
   /// Builds the database.
-  func build() throws {
+  public func build() throws {
     let times = ["2024-03-06T08:00:00Z", "2024-03-06T09:00:00Z", "2024-03-06T10:00:00Z"]
     let runs: [([String], [String])] = [
       (StoreFixture.runOne, LCQProcess.formatsFixtures.map(LCQProcess.corpusFile)),
@@ -67,7 +71,7 @@ struct ReportFixture {
   }
 
   /// Runs `lcq report --until 2024-03-07T00:00:00Z ARGS`.
-  func report(_ arguments: [String]) throws -> LCQProcess.Result {
+  public func report(_ arguments: [String]) throws -> LCQProcess.Result {
     try store.lcq(["report", "--until", Self.until] + arguments)
   }
 }
