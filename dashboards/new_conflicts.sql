@@ -7,17 +7,13 @@ WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, nullif(:team, '') AS team
 ),
+-- The window, and every time before it.
+spans (name, s, u) AS (SELECT 'window', s, u FROM p UNION ALL SELECT 'before', -9223372036800000000, s FROM p),
+-- include: _window_counts.sql,
 seen AS (
-  SELECT x.conflict_id, min(x.first_time) AS first_time, min(r.build_key) AS first_key,
-    sum(CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
-      WHEN x.last_time < p.s THEN 0
-      ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-        AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END) AS n
-  FROM p
-  JOIN occurrence_rollup x ON x.first_time < p.u
-  JOIN runs r ON r.id = x.run_id
-  WHERE p.app IS NULL OR r.app = p.app
-  GROUP BY x.conflict_id
+  SELECT conflict_id, min(first_time) AS first_time, min(build_key) AS first_key,
+    sum(CASE WHEN span = 'window' THEN n ELSE 0 END) AS n
+  FROM counts GROUP BY conflict_id
 ),
 newest AS (
   SELECT max(r.build_key) AS build_key FROM runs r, p

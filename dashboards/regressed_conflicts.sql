@@ -10,17 +10,12 @@ WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, nullif(:team, '') AS team
 ),
+-- Every time before :until.
+spans (name, s, u) AS (SELECT 'all', -9223372036800000000, u FROM p),
+-- include: _window_counts.sql,
 again AS (
-  SELECT x.conflict_id, x.run_id, r.build_key, x.first_time,
-    min(x.last_time, p.u - 1) AS last_time,
-    CASE WHEN x.last_time < p.u THEN x.occurrences
-    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-      AND o.time >= x.day * 86400 AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-  FROM p
-  JOIN occurrence_rollup x ON x.first_time < p.u
-  JOIN runs r ON r.id = x.run_id
-  JOIN regression_runs rr ON rr.conflict_id = x.conflict_id AND rr.run_id = x.run_id
-  WHERE p.app IS NULL OR r.app = p.app
+  SELECT counts.conflict_id, counts.run_id, counts.build_key, counts.first_time, counts.last_time, counts.n
+  FROM counts JOIN regression_runs rr ON rr.conflict_id = counts.conflict_id AND rr.run_id = counts.run_id
 ),
 grouped AS (
   SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,

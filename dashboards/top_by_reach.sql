@@ -11,17 +11,8 @@ WITH p AS (
     nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
     nullif(:team, '') AS team
 ),
-counts AS (
-  SELECT x.conflict_id, x.run_id, r.device,
-    CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
-    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-      AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-  FROM p
-  JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
-    AND x.last_time >= p.s AND x.first_time < p.u
-  JOIN runs r ON r.id = x.run_id
-  WHERE p.app IS NULL OR r.app = p.app
-)
+spans (name, s, u) AS (SELECT 'window', s, u FROM p),
+-- include: _window_counts.sql
 SELECT c.fingerprint, c.title, c.status, c.verdict,
   sum(counts.n) AS occurrences,
   count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,

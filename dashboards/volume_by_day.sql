@@ -9,17 +9,8 @@ days (day) AS (
   SELECT (s - baseline_days * 86400) / 86400 FROM p
   UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
 ),
-counts AS (
-  SELECT x.day,
-    CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
-    ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-      AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-  FROM p
-  JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
-    AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
-  JOIN runs r ON r.id = x.run_id
-  WHERE p.app IS NULL OR r.app = p.app
-)
+spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
+-- include: _window_counts.sql
 SELECT strftime('%Y-%m-%d', days.day * 86400, 'unixepoch') AS day,
   coalesce((SELECT sum(n) FROM counts WHERE counts.day = days.day), 0) AS occurrences,
   days.day * 86400 + 86400 > p.s AS in_window

@@ -14,7 +14,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 INDENT = " " * 6
 
 
-def literal(text: str) -> str:
+def literal(text: str, indent: str = INDENT) -> str:
     """A raw multi-line string literal whose value is exactly `text` (indentation is stripped
     by Swift up to the closing delimiter's)."""
     hashes = "#"
@@ -22,16 +22,49 @@ def literal(text: str) -> str:
         hashes += "#"
     if not text.endswith("\n"):
         text += "\n"  # the literal's value keeps the file's last line feed either way
-    body = "".join(INDENT + line if line.strip() else "\n" for line in text.splitlines(keepends=True))
-    return f'{hashes}"""\n{body}\n{INDENT}"""{hashes}'
+    body = "".join(indent + line if line.strip() else "\n" for line in text.splitlines(keepends=True))
+    return f'{hashes}"""\n{body}\n{indent}"""{hashes}'
+
+
+def fragment_body(name: str) -> list:
+    """The lines of `dashboards/NAME` (a fragment, named `_….sql`) after its leading comment."""
+    lines = (root / "dashboards" / name).read_text().splitlines()
+    while lines and lines[0].startswith("--"):
+        lines.pop(0)
+    return lines
+
+
+def expanded(path: pathlib.Path) -> str:
+    """The text of `path` with each line `-- include: NAME` (indented or not, maybe followed by
+    text such as `,`) replaced by the fragment's body, the text after the name appended to its
+    last line: the whole query that lcq, the report and Datasette run."""
+    out = []
+    for line in path.read_text().splitlines():
+        stripped = line.strip()
+        if stripped.startswith("-- include: "):
+            name, _, rest = stripped[len("-- include: "):].partition(" ")
+            if name.endswith(","):
+                name, rest = name[:-1], "," + rest
+            body = fragment_body(name)
+            body[-1] += rest.strip()
+            out += body
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def sql_files(folder: str) -> list:
+    """The `.sql` files directly in `folder`, in name order, without fragments (`_….sql`)."""
+    return [f for f in sorted((root / folder).glob("*.sql")) if not f.name.startswith("_")]
 
 
 def entries(folder: str) -> str:
-    """The `.sql` files directly in `folder`, in name order, as a Swift array literal."""
-    files = sorted((root / folder).glob("*.sql"))
+    """The `.sql` files directly in `folder`, in name order, as a Swift array literal (includes
+    expanded)."""
+    files = sql_files(folder)
     if not files:
         return "[]"
-    parts = [f'    (\n      name: "{f.name}",\n      sql: {literal(f.read_text())}\n    ),' for f in files]
+    parts = [f'    (\n      name: "{f.name}",\n      sql: {literal(expanded(f))}\n    ),' for f in files]
     if len(parts) == 1:
         parts[0] = parts[0].rstrip(",")  # swift-format: no trailing comma after a lone element
     return "[\n" + "\n".join(parts) + "\n  ]"
@@ -47,8 +80,12 @@ public enum EmbeddedSQL {{
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
   public static let postgresMigrations: [(name: String, sql: String)] = {entries("Migrations/postgresql")}
 
-  /// `dashboards/*.sql`, by file name.
+  /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
   public static let dashboards: [(name: String, sql: String)] = {entries("dashboards")}
+
+  /// `dashboards/_window_counts.sql` without its comment: the CTE `counts` that the counting
+  /// panels include and ``QueryFilter`` runs.
+  static let windowCounts = {literal(chr(10).join(fragment_body("_window_counts.sql")) + chr(10), " " * 4)}
 }}
 """
 (root / "Sources/LCQStore/EmbeddedSQL.swift").write_text(swift)
@@ -66,7 +103,7 @@ def datasette_metadata() -> str:
         "  lcq:",
         "    queries:",
     ]
-    for f in sorted((root / "dashboards").glob("*.sql")):
+    for f in sql_files("dashboards"):
         comment = []
         for line in f.read_text().splitlines():
             if not line.startswith("--"):
@@ -79,7 +116,7 @@ def datasette_metadata() -> str:
             f"        description: {json.dumps(description)}",
             "        sql: |-",
         ]
-        lines += [("          " + line).rstrip() for line in f.read_text().rstrip("\n").splitlines()]
+        lines += [("          " + line).rstrip() for line in expanded(f).rstrip("\n").splitlines()]
     return "\n".join(lines) + "\n"
 
 
@@ -95,7 +132,7 @@ def panel_columns(path: pathlib.Path) -> list:
     for migration in sorted((root / "Migrations").glob("*.sql")):
         db.executescript(migration.read_text())
     parameters = {"since": "2024-01-01T00:00:00Z", "until": "2024-01-02T00:00:00Z", "app": "", "owner": "app", "team": ""}
-    cursor = db.execute(path.read_text(), parameters)
+    cursor = db.execute(expanded(path), parameters)
     return [column[0] for column in cursor.description]
 
 
@@ -127,7 +164,7 @@ def panel_types() -> str:
         "  /// Every panel's row type.",
         "  public static let all: [any DashboardPanelRow.Type] = [",
     ]
-    files = sorted((root / "dashboards").glob("*.sql"))
+    files = sql_files("dashboards")
     out += [f"    {camel(f.stem, True)}.self," for f in files]
     out += ["  ]", "}"]
     for f in files:

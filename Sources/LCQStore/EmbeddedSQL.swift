@@ -674,7 +674,7 @@ public enum EmbeddedSQL {
     ),
   ]
 
-  /// `dashboards/*.sql`, by file name.
+  /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
   public static let dashboards: [(name: String, sql: String)] = [
     (
       name: "conflict_days.sql",
@@ -687,21 +687,22 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
+      spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
       counts AS (
-        SELECT x.conflict_id, x.day,
-          x.last_time >= p.s AND x.first_time < p.u AS touches_window,
-          CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
-          AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT c.fingerprint, strftime('%Y-%m-%d', counts.day * 86400, 'unixepoch') AS day, sum(counts.n) AS occurrences
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id
-      WHERE counts.conflict_id IN (SELECT conflict_id FROM counts WHERE touches_window)
+      WHERE counts.conflict_id IN (SELECT conflict_id FROM counts, p WHERE counts.last_time >= p.s AND counts.first_time < p.u)
       GROUP BY c.id, counts.day
       HAVING sum(counts.n) > 0
       ORDER BY c.fingerprint, counts.day;
@@ -758,17 +759,24 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, nullif(:team, '') AS team
       ),
-      seen AS (
-        SELECT x.conflict_id, min(x.first_time) AS first_time, min(r.build_key) AS first_key,
-          sum(CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
-            WHEN x.last_time < p.s THEN 0
-            ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-              AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END) AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.first_time < p.u
+      -- The window, and every time before it.
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p UNION ALL SELECT 'before', -9223372036800000000, s FROM p),
+      counts AS (
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
-        GROUP BY x.conflict_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
+      seen AS (
+        SELECT conflict_id, min(first_time) AS first_time, min(build_key) AS first_key,
+          sum(CASE WHEN span = 'window' THEN n ELSE 0 END) AS n
+        FROM counts GROUP BY conflict_id
       ),
       newest AS (
         SELECT max(r.build_key) AS build_key FROM runs r, p
@@ -848,17 +856,23 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, nullif(:team, '') AS team
       ),
-      again AS (
-        SELECT x.conflict_id, x.run_id, r.build_key, x.first_time,
-          min(x.last_time, p.u - 1) AS last_time,
-          CASE WHEN x.last_time < p.u THEN x.occurrences
+      -- Every time before :until.
+      spans (name, s, u) AS (SELECT 'all', -9223372036800000000, u FROM p),
+      counts AS (
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= x.day * 86400 AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        JOIN regression_runs rr ON rr.conflict_id = x.conflict_id AND rr.run_id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
+      again AS (
+        SELECT counts.conflict_id, counts.run_id, counts.build_key, counts.first_time, counts.last_time, counts.n
+        FROM counts JOIN regression_runs rr ON rr.conflict_id = counts.conflict_id AND rr.run_id = counts.run_id
       ),
       grouped AS (
         SELECT conflict_id, sum(n) AS n, count(DISTINCT run_id) AS runs, min(first_time) AS first_time,
@@ -900,16 +914,18 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
-        SELECT x.conflict_id, x.run_id,
-          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
-          AND x.last_time >= p.s AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT c.fingerprint, c.title, c.status,
         sum(counts.n) AS occurrences,
@@ -940,16 +956,18 @@ public enum EmbeddedSQL {
           nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
           nullif(:team, '') AS team
       ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
-        SELECT x.conflict_id, x.run_id, r.device,
-          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
-          AND x.last_time >= p.s AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT c.fingerprint, c.title, c.status, c.verdict,
         sum(counts.n) AS occurrences,
@@ -987,16 +1005,18 @@ public enum EmbeddedSQL {
           nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
           nullif(:team, '') AS team
       ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
-        SELECT x.conflict_id, x.run_id, r.device,
-          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
-          AND x.last_time >= p.s AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT c.fingerprint, c.title, c.status, c.verdict,
         sum(counts.n) AS occurrences,
@@ -1030,20 +1050,22 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app
       ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
-        SELECT x.conflict_id,
-          CASE WHEN x.first_time >= p.s AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400
-          AND x.last_time >= p.s AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        JOIN conflicts c ON c.id = x.conflict_id AND c.verdict = 'undecidable'
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT q.value AS missing, sum(counts.n) AS occurrences, count(DISTINCT counts.conflict_id) AS conflicts
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, json_each(coalesce(c.missing, '[]')) q
+      WHERE c.verdict = 'undecidable'
       GROUP BY q.value
       HAVING sum(counts.n) > 0
       ORDER BY occurrences DESC, missing;
@@ -1086,7 +1108,8 @@ public enum EmbeddedSQL {
         SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
       ),
       counts AS (
-        SELECT spans.name, x.conflict_id, x.run_id, r.device,
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1097,12 +1120,12 @@ public enum EmbeddedSQL {
         JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT
-        coalesce(sum(CASE WHEN name = 'window' THEN n END), 0) AS occurrences,
-        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN conflict_id END) AS conflicts,
-        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN run_id END) AS runs,
-        count(DISTINCT CASE WHEN name = 'window' AND n > 0 THEN device END) AS devices,
-        coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) AS baseline_occurrences,
-        round(coalesce(sum(CASE WHEN name = 'baseline' THEN n END), 0) * 1.0 / (SELECT baseline_days FROM p), 2)
+        coalesce(sum(CASE WHEN span = 'window' THEN n END), 0) AS occurrences,
+        count(DISTINCT CASE WHEN span = 'window' AND n > 0 THEN conflict_id END) AS conflicts,
+        count(DISTINCT CASE WHEN span = 'window' AND n > 0 THEN run_id END) AS runs,
+        count(DISTINCT CASE WHEN span = 'window' AND n > 0 THEN device END) AS devices,
+        coalesce(sum(CASE WHEN span = 'baseline' THEN n END), 0) AS baseline_occurrences,
+        round(coalesce(sum(CASE WHEN span = 'baseline' THEN n END), 0) * 1.0 / (SELECT baseline_days FROM p), 2)
           AS baseline_daily_mean,
         round(((SELECT u FROM p) - (SELECT s FROM p)) / 86400.0, 3) AS window_days
       FROM counts;
@@ -1123,16 +1146,18 @@ public enum EmbeddedSQL {
         SELECT (s - baseline_days * 86400) / 86400 FROM p
         UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
       ),
+      spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
       counts AS (
-        SELECT x.day,
-          CASE WHEN x.first_time >= p.s - p.baseline_days * 86400 AND x.last_time < p.u THEN x.occurrences
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= max(p.s - p.baseline_days * 86400, x.day * 86400) AND o.time < min(p.u, x.day * 86400 + 86400)) END AS n
-        FROM p
-        JOIN occurrence_rollup x ON x.day BETWEEN (p.s - p.baseline_days * 86400) / 86400 AND p.u / 86400
-          AND x.last_time >= p.s - p.baseline_days * 86400 AND x.first_time < p.u
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+        JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT strftime('%Y-%m-%d', days.day * 86400, 'unixepoch') AS day,
         coalesce((SELECT sum(n) FROM counts WHERE counts.day = days.day), 0) AS occurrences,
@@ -1157,7 +1182,8 @@ public enum EmbeddedSQL {
         SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
       ),
       counts AS (
-        SELECT spans.name, r.app, r.build, r.build_key, r.os_version,
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1168,16 +1194,34 @@ public enum EmbeddedSQL {
         JOIN p ON p.app IS NULL OR r.app = p.app
       )
       SELECT app, build, os_version,
-        sum(CASE WHEN name = 'window' THEN n ELSE 0 END) AS occurrences,
-        round(sum(CASE WHEN name = 'baseline' THEN n ELSE 0 END) * 1.0 / (SELECT baseline_days FROM p), 2)
+        sum(CASE WHEN span = 'window' THEN n ELSE 0 END) AS occurrences,
+        round(sum(CASE WHEN span = 'baseline' THEN n ELSE 0 END) * 1.0 / (SELECT baseline_days FROM p), 2)
           AS baseline_daily_mean
       FROM counts
       GROUP BY app, build_key, build, os_version
-      HAVING sum(CASE WHEN name = 'window' THEN n ELSE 0 END) > 0
+      HAVING sum(CASE WHEN span = 'window' THEN n ELSE 0 END) > 0
       ORDER BY occurrences DESC, app, build_key DESC, os_version
       LIMIT 20;
 
       """#
     ),
   ]
+
+  /// `dashboards/_window_counts.sql` without its comment: the CTE `counts` that the counting
+  /// panels include and ``QueryFilter`` runs.
+  static let windowCounts = #"""
+    counts AS (
+      SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+        r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+        CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+        ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+          AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+      FROM spans
+      JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+        AND x.last_time >= spans.s AND x.first_time < spans.u
+      JOIN runs r ON r.id = x.run_id
+      JOIN p ON p.app IS NULL OR r.app = p.app
+    )
+
+    """#
 }

@@ -1,6 +1,7 @@
 import Foundation
-import LCQStore
 import XCTest
+
+@testable import LCQStore
 
 /// The SQL inside the binary is the SQL in the repository.
 final class EmbeddedSQLTests: XCTestCase {
@@ -13,14 +14,43 @@ final class EmbeddedSQLTests: XCTestCase {
     ] {
       let directory = root.appendingPathComponent(folder)
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
-        $0.hasSuffix(".sql")
+        $0.hasSuffix(".sql") && !$0.hasPrefix("_")
       }.sorted()
       XCTAssertEqual(embedded.map(\.name), names, "run scripts/embed-sql.py")
       for (name, sql) in embedded {
         let file = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-        XCTAssertEqual(sql, file.hasSuffix("\n") ? file : file + "\n", "\(name): run scripts/embed-sql.py")
+        let whole = try Self.expandingIncludes(file, from: directory)
+        XCTAssertEqual(sql, whole.hasSuffix("\n") ? whole : whole + "\n", "\(name): run scripts/embed-sql.py")
       }
     }
+    let fragment = try String(
+      contentsOf: root.appendingPathComponent("dashboards/_window_counts.sql"), encoding: .utf8)
+    XCTAssertEqual(
+      EmbeddedSQL.windowCounts,
+      fragment.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("--") }
+        .joined(separator: "\n"), "run scripts/embed-sql.py")
+  }
+
+  /// A panel's file with each `-- include: NAME` line (maybe ending in `,`) replaced by the lines
+  /// of `NAME` after its leading comment, the comma after the last of them (dashboards/README.md).
+  private static func expandingIncludes(_ text: String, from directory: URL) throws -> String {
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("-- include: ") else {
+        lines.append(String(line))
+        continue
+      }
+      var name = String(trimmed.dropFirst("-- include: ".count))
+      let comma = name.hasSuffix(",")
+      if comma { name.removeLast() }
+      let fragment = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+      var body = fragment.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        .drop { $0.hasPrefix("--") }.map { $0 }
+      if comma, !body.isEmpty { body[body.count - 1] += "," }
+      lines += body
+    }
+    return lines.joined(separator: "\n")
   }
 }
 

@@ -55,7 +55,8 @@ final class SQLInterpolationTests: XCTestCase {
     "StoreCopy.swift": ["list", "table", "values", "conflict", "placeholders", "column", "conditions"],
     // Column names from a literal list of four.
     // CodeOwnerColumns' condition on the literal column `x.conflict_id` (its value bound).
-    "QueryFilter.swift": ["column", "greatest", "least", "CodeOwnerColumns.ownedBy"],
+    // `Self.windowCounts(dialect)` is the embedded dashboards/_window_counts.sql.
+    "QueryFilter.swift": ["column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy"],
     // The occurrence insert's column names and `?` placeholders, both made from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.

@@ -66,43 +66,48 @@ public struct QueryFilter: Sendable, Hashable {
     return (sql, values)
   }
 
-  /// A common table expression
-  /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`: the
-  /// occurrence counts per conflict, run and day inside the filter (the owner's conflicts only). Rollup rows that the window
-  /// cuts are counted exactly from `occurrences` (their first and last times are clamped to the
-  /// window).
+  /// Common table expressions ending in
+  /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`:
+  /// the occurrence counts per conflict, run and day inside the filter (the owner's conflicts
+  /// only), with the first and last times clamped to the window. They are the dashboards' window
+  /// counts (`dashboards/_window_counts.sql`, with `p` and `spans` for this filter's window and
+  /// app), so a rollup row that the window cuts is counted exactly from `occurrences` by the same
+  /// SQL; its two-argument `max` and `min` are named in `dialect`.
   func countsTable(conflictID: Int64? = nil, dialect: SQLDialect) -> (sql: String, values: [QueryValue]) {
-    let greatest = dialect.greatest
-    let least = dialect.least
     var sql = """
+      p AS (SELECT CAST(? AS TEXT) AS app),
+      spans (name, s, u) AS (SELECT 'window', CAST(? AS BIGINT), CAST(? AS BIGINT)),
+      \(Self.windowCounts(dialect)),
       g AS (
-        SELECT x.conflict_id, x.run_id, x.day, r.device, r.os_version, r.build, r.build_key,
-          \(greatest)(x.first_time, ?) AS first_time, \(least)(x.last_time, ?) AS last_time,
-          CASE WHEN x.first_time >= ? AND x.last_time < ? THEN x.occurrences
-          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
-            AND o.time >= \(greatest)(?, x.day * 86400) AND o.time < \(least)(?, x.day * 86400 + 86400)) END AS n
-        FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
-        WHERE x.last_time >= ? AND x.first_time < ?
+        SELECT conflict_id, run_id, day, device, os_version, build, build_key, first_time, last_time, n FROM counts
+        WHERE 1 = 1
       """
-    var values: [QueryValue] = [
-      lowerTime, upperTime == Int64.max ? upperTime : upperTime - 1, lowerTime, upperTime,
-      lowerTime, upperTime, lowerTime, upperTime,
-    ].map { .integer($0) }
+    var values: [QueryValue] = [QueryValue(app), .integer(lowerTime), .integer(upperTime)]
     if let conflictID {
-      sql += " AND x.conflict_id = ?"
+      sql += " AND conflict_id = ?"
       values.append(.integer(conflictID))
     }
     if owner != .all {
-      sql += " AND x.conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
+      sql += " AND conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
       values.append(.text(owner.rawValue))
     }
     if let team {
-      sql += " AND " + CodeOwnerColumns.ownedBy("x.conflict_id")
+      sql += " AND " + CodeOwnerColumns.ownedBy("conflict_id")
       values.append(.text(team))
     }
-    let runs = runCondition
-    sql += runs.sql + "\n)"
-    values += runs.values
+    for (column, value) in [("build", build), ("os_version", osVersion), ("device", device)] {
+      guard let value else { continue }
+      sql += " AND \(column) = ?"
+      values.append(.text(value))
+    }
+    sql += "\n)"
     return (sql, values)
+  }
+
+  /// `dashboards/_window_counts.sql` with its two-argument `max` and `min` named in `dialect`.
+  static func windowCounts(_ dialect: SQLDialect) -> String {
+    EmbeddedSQL.windowCounts.trimmingCharacters(in: .whitespacesAndNewlines)
+      .replacingOccurrences(of: "max(", with: dialect.greatest + "(")
+      .replacingOccurrences(of: "min(", with: dialect.least + "(")
   }
 }
