@@ -34,23 +34,28 @@ def fragment_body(name: str) -> list:
     return lines
 
 
-def expanded(path: pathlib.Path) -> str:
-    """The text of `path` with each line `-- include: NAME` (indented or not, maybe followed by
-    text such as `,`) replaced by the fragment's body, the text after the name appended to its
-    last line: the whole query that lcq, the report and Datasette run."""
+def expanded_lines(lines: list) -> list:
+    """`lines` with each line `-- include: NAME` (maybe followed by `,`) replaced by the
+    fragment's body, itself expanded, the comma appended to its last line."""
     out = []
-    for line in path.read_text().splitlines():
+    for line in lines:
         stripped = line.strip()
         if stripped.startswith("-- include: "):
-            name, _, rest = stripped[len("-- include: "):].partition(" ")
-            if name.endswith(","):
-                name, rest = name[:-1], "," + rest
-            body = fragment_body(name)
-            body[-1] += rest.strip()
+            name = stripped[len("-- include: "):]
+            comma = name.endswith(",")
+            body = expanded_lines(fragment_body(name.rstrip(",")))
+            if comma:
+                body[-1] += ","
             out += body
         else:
             out.append(line)
-    return "\n".join(out) + "\n"
+    return out
+
+
+def expanded(path: pathlib.Path) -> str:
+    """The text of `path` with its includes expanded: the whole query that lcq, the report and
+    Datasette run."""
+    return "\n".join(expanded_lines(path.read_text().splitlines())) + "\n"
 
 
 def sql_files(folder: str) -> list:
@@ -106,7 +111,7 @@ def datasette_metadata() -> str:
     for f in sql_files("dashboards"):
         comment = []
         for line in f.read_text().splitlines():
-            if not line.startswith("--"):
+            if not line.startswith("--") or line.startswith("-- include: "):
                 break
             comment.append(line[2:].strip())
         description = " ".join(comment)

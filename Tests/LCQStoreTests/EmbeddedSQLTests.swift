@@ -32,7 +32,8 @@ final class EmbeddedSQLTests: XCTestCase {
   }
 
   /// A panel's file with each `-- include: NAME` line (maybe ending in `,`) replaced by the lines
-  /// of `NAME` after its leading comment, the comma after the last of them (dashboards/README.md).
+  /// of `NAME` after its leading comment, themselves expanded, the comma after the last of them
+  /// (dashboards/README.md).
   private static func expandingIncludes(_ text: String, from directory: URL) throws -> String {
     var lines: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -45,8 +46,11 @@ final class EmbeddedSQLTests: XCTestCase {
       let comma = name.hasSuffix(",")
       if comma { name.removeLast() }
       let fragment = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-      var body = fragment.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        .drop { $0.hasPrefix("--") }.map { $0 }
+      let fragmentLines = fragment.split(separator: "\n", omittingEmptySubsequences: true).drop {
+        $0.hasPrefix("--")
+      }
+      var body = try expandingIncludes(fragmentLines.joined(separator: "\n"), from: directory)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if comma, !body.isEmpty { body[body.count - 1] += "," }
       lines += body
     }
