@@ -1,5 +1,3 @@
-import GRDB
-
 /// What differs between the engines' SQL in the statements both run: the names of the
 /// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`),
 /// how a comparison that treats NULL as a value is written, how a table's existence is asked,
@@ -11,6 +9,9 @@ struct SQLDialect: Sendable {
   var least: String
   /// "Differs from, NULL included" (SQLite's `IS NOT`, which PostgreSQL takes only before NULL).
   var isDistinctFrom: String
+  /// The position of a text in another, 0 when absent (`instr` and `strpos` take the same
+  /// arguments: the text searched, then the text sought).
+  var position: String
   /// Whether the table named by the one value exists, as a column `present` (0 or 1, or a
   /// boolean).
   var tableExists: String
@@ -20,12 +21,12 @@ struct SQLDialect: Sendable {
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
-    greatest: "max", least: "min", isDistinctFrom: "IS NOT",
+    greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
     lockForCounting: nil)
   /// The team store's.
   static let postgres = SQLDialect(
-    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM",
+    greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
 }
@@ -44,19 +45,5 @@ enum QueryValue: Sendable, Hashable {
   /// `value` as text, or NULL.
   init(_ value: String?) {
     self = value.map { .text($0) } ?? .null
-  }
-}
-
-extension StatementArguments {
-  /// The arguments `values` bind, in order.
-  init(_ values: [QueryValue]) {
-    self.init(
-      values.map { value -> (any DatabaseValueConvertible)? in
-        switch value {
-        case .integer(let integer): integer
-        case .text(let text): text
-        case .null: nil
-        }
-      })
   }
 }

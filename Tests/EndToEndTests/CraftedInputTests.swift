@@ -6,7 +6,7 @@ import XCTest
   import FoundationXML
 #endif
 
-/// The security review's crafted inputs (`shared/reviews/security-review.md`), one test per
+/// The first security review's crafted inputs (RELIABILITY.md, "crafted messages"), one test per
 /// finding: each is a normal conflict message with one field changed, run through the real
 /// `lcq` binary. None may crash lcq, stall it, drive the terminal, leak a password or open the
 /// CI gate; the good messages beside each one are always kept.

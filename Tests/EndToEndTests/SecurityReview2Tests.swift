@@ -2,7 +2,7 @@ import Foundation
 import LCQEndToEndSupport
 import XCTest
 
-/// The failures of `shared/reviews/security-review-2.md`, one test per case (its id in the
+/// The failures of the second security review (RELIABILITY.md, "Security review 2"), one test per case (its id in the
 /// name), each reproduced as the review did it against the real `lcq` binary. The notify
 /// cases are in ``NotifyHardeningTests``; the rules under them have unit tests of their own
 /// (`TeammateFileTests`, `CodeOwnersRulesTests`, `PostgresLocationTests`, `NotifyPayloadTests`).

@@ -48,9 +48,8 @@ final class IngestPipelineTests: XCTestCase {
     let store = try Store(path: path, mode: .createIfMissing)
     let clock = IngestClock(
       now: Date(timeIntervalSince1970: 1_800_000_000), timeZone: TimeZone(identifier: "UTC")!)
-    let session = try IngestSession(
-      store: store, metadata: RunMetadata(source: inputs.joined(separator: ", "), lcqVersion: "test"),
-      clock: clock)
+    let session = try store.beginIngest(
+      RunMetadata(source: inputs.joined(separator: ", "), lcqVersion: "test"), clock: clock)
     var pipeline = IngestPipeline(session: session, runKey: nil, clock: clock, observer: observer)
     for input in inputs { try pipeline.ingest(input) }
     pipeline.stopWorker()

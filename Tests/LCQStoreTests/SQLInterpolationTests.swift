@@ -31,12 +31,16 @@ final class SQLInterpolationTests: XCTestCase {
     "ConflictDetails.swift": ["counts", "column", "order", "codeOwnerRuns"],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     "OccurrenceCounts.swift": ["dialect.least", "dialect.greatest"],
-    // Column names from `Occurrence.Columns`; `?` placeholder lists sized by the batch; the
-    // occurrences' `?::bigint[]`/`?::text[]` array parameters, one per column.
-    "PostgresIngestRun.swift": [
-      "names", "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
-      "placeholders(rows: records.count, width: 11)", "arrays",
+    // `?` placeholder lists sized by the batch.
+    "IngestBatch.swift": [
+      "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
+      "placeholders(rows: records.count, width: 11)",
     ],
+    // The dialect's `instr` or `strpos`, from SQLDialect's constants.
+    "IngestWriter.swift": ["queries.dialect.position"],
+    // Column names from `Occurrence.Columns`; the occurrences' `?::bigint[]`/`?::text[]` array
+    // parameters, one per column.
+    "PostgresStore+IngestEngine.swift": ["names", "arrays"],
     // The table of applied migrations: one of the two engines' literal names.
     "Migrator.swift": ["table"],
     // Fixed conditions from the functions' literals; `having` is one of them, and

@@ -10,9 +10,9 @@
     /// Nothing to fold in: the connection closes when the store is released.
     public func close() {}
 
-    /// A ``PostgresIngestRun`` on this database.
+    /// An ingest run on this database (``IngestWriter``).
     public func beginIngest(_ metadata: RunMetadata, clock: IngestClock) throws(StoreError) -> any IngestRun {
-      try PostgresIngestRun(store: self, metadata: metadata, clock: clock)
+      try IngestWriter(engine: self, metadata: metadata, clock: clock)
     }
 
     /// Statements on this store's connection, one at a time.

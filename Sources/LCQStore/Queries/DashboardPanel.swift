@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import LCQAnalysis
 
 /// A value in a query's or a dashboard panel's row, as SQLite returns it (PostgreSQL's
@@ -42,17 +41,6 @@ public enum PanelValue: Sendable, Hashable {
 }
 
 extension PanelValue {
-  /// The value SQLite returned (a blob read as UTF-8 text).
-  init(_ value: DatabaseValue) {
-    switch value.storage {
-    case .null: self = .null
-    case .int64(let number): self = .integer(number)
-    case .double(let number): self = .real(number)
-    case .string(let text): self = .text(text)
-    case .blob(let data): self = .text(String(decoding: data, as: UTF8.self))
-    }
-  }
-
   /// The strings of a JSON array held as text (`minimal_set`, `issues`, `missing`); `nil` when
   /// the value is not such an array.
   public var stringArray: [String]? {

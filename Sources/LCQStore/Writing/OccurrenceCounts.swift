@@ -1,5 +1,3 @@
-import GRDB
-
 /// The counts of the occurrences one ingest batch inserted, applied to `occurrence_rollup` and
 /// the conflicts' counters in the batch's transaction, on both engines: what
 /// ``OccurrenceRollup/rebuild(_:)`` would count from the same rows, without reading them again
@@ -83,17 +81,4 @@ struct OccurrenceCounts {
 
   /// How many occurrences were counted.
   var total: Int { Int(conflicts.values.reduce(0) { $0 + $1.count }) }
-
-  /// Applies the counts to `occurrence_rollup` and `conflicts` for the rows inserted by the run
-  /// `runID`, in the order of their ids.
-  func store(runID: Int64, _ db: Database) throws {
-    let rollup = try db.cachedStatement(sql: Self.rollupSQL(.sqlite))
-    for values in rollupValues(runID: runID) {
-      try rollup.execute(arguments: StatementArguments(values))
-    }
-    let conflict = try db.cachedStatement(sql: Self.conflictSQL(.sqlite))
-    for values in conflictValues(runID: runID) {
-      try conflict.execute(arguments: StatementArguments(values))
-    }
-  }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import LCQAnalysis
 
 /// The rows that `lcq ingest` and `lcq db reanalyze` both write, each by one statement, so the
@@ -11,31 +10,6 @@ enum StoredRows {
   /// Stores a template (values: ``templateHash(_:)``, the text) unless its hash is stored.
   static let templateInsertSQL =
     "INSERT INTO block_templates (hash, template) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING"
-
-  /// The id of `template`'s row in `block_templates`, inserted when new.
-  static func templateID(_ template: String, _ db: Database) throws -> Int64 {
-    let hash = templateHash(template)
-    try db.cachedStatement(sql: templateInsertSQL).execute(arguments: [hash, template])
-    return try requiredID(
-      db.cachedStatement(sql: "SELECT id FROM block_templates WHERE hash = ?"), [hash],
-      "the template just stored")
-  }
-
-  /// The id of the conflict with `fingerprint`, inserted when new (`created`).
-  static func conflictID(
-    fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64, _ db: Database
-  ) throws -> (id: Int64, created: Bool) {
-    try db.cachedStatement(sql: conflictInsertSQL).execute(
-      arguments: StatementArguments(
-        conflictValues(
-          fingerprint: fingerprint, summary: summary, describedConstraints: describedConstraints, time: time))
-    )
-    let created = db.changesCount > 0
-    let id = try requiredID(
-      db.cachedStatement(sql: "SELECT id FROM conflicts WHERE fingerprint = ?"), [fingerprint],
-      "the conflict just stored")
-    return (id, created)
-  }
 
   /// The id of `template`'s row in `block_templates`, inserted when new, through `engine`.
   static func templateID(_ template: String, _ engine: QueryEngine) throws(StoreError) -> Int64 {
@@ -203,12 +177,6 @@ enum StoredRows {
     }
   }
 
-  /// The statement ``insert(_:with:_:)`` runs, prepared once for any number of rows: its
-  /// column list and its binds both follow ``Occurrence/Columns``, so they cannot drift apart.
-  static func occurrenceInsert(_ db: Database) throws -> Statement {
-    try db.cachedStatement(sql: occurrenceInsertSQL)
-  }
-
   /// `INSERT INTO occurrences (…) VALUES (?, …) ON CONFLICT (identity) DO NOTHING`, with the
   /// columns of ``Occurrence/Columns`` in their order.
   static let occurrenceInsertSQL: String = {
@@ -216,49 +184,6 @@ enum StoredRows {
     let placeholders = Array(repeating: "?", count: Occurrence.Columns.allCases.count).joined(separator: ", ")
     return "INSERT INTO occurrences (\(columns)) VALUES (\(placeholders)) ON CONFLICT (identity) DO NOTHING"
   }()
-
-  /// Inserts `occurrence` with `statement` (see ``occurrenceInsert(_:)``) unless its identity is
-  /// already stored; returns whether it was new.
-  static func insert(_ occurrence: Occurrence, with statement: Statement, _ db: Database) throws -> Bool {
-    var row = ParameterBinding(statement, of: db)
-    for column in Occurrence.Columns.allCases {
-      switch column {
-      case .identity: row.bind(occurrence.identity)
-      case .conflictID: row.bind(occurrence.conflictID)
-      case .runID: row.bind(occurrence.runID)
-      case .time: row.bind(occurrence.time)
-      case .timeSource: row.bind(occurrence.timeFromLog ? "log" : "ingest")
-      case .process: row.bind(occurrence.process)
-      case .pid: row.bind(occurrence.pid)
-      case .verdict: row.bind(occurrence.verdict.rawValue)
-      case .brokenConstraint: row.bind(occurrence.brokenConstraint)
-      case .brokenInMinimalSet: row.bind(occurrence.brokenInMinimalSet)
-      case .sourceFile: row.bind(occurrence.sourceFile)
-      case .sourceLine: row.bind(occurrence.sourceLine)
-      case .templateID: row.bind(occurrence.templateID)
-      case .templateValues: row.bind(occurrence.templateValues)
-      case .issues: row.bind(occurrence.issues)
-      case .analysisVersion: row.bind(Fingerprint.version)
-      }
-    }
-    return try row.execute()
-  }
-
-  /// The id `statement` selects, which must exist (`what` names it when it does not).
-  static func requiredID(_ statement: Statement, _ arguments: StatementArguments, _ what: String) throws
-    -> Int64
-  {
-    guard let id = try Int64.fetchOne(statement, arguments: arguments) else { throw MissingRow(what: what) }
-    return id
-  }
-}
-
-/// A row that must exist was not found: the database changed under lcq in a way it does not
-/// expect.
-struct MissingRow: Error, CustomStringConvertible {
-  /// The row, in words.
-  let what: String
-  var description: String { "\(what) is missing from the database" }
 }
 
 extension StoredRows.Occurrence {
