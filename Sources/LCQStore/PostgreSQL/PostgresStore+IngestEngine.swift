@@ -13,8 +13,9 @@
 
     /// One transaction on the connection (again after a lost connection, ``using(_:)``, and
     /// after a deadlock or a serialization failure, which roll the batch back whole);
-    /// occurrences are inserted by one statement that binds an array per column.
-    func writeBatch<T>(_ body: (QueryEngine, OccurrenceInsert) throws(StoreError) -> T) throws(StoreError)
+    /// occurrences are inserted by one statement that binds an array per column, and a fixed
+    /// statement run for many values is sent once for each.
+    func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError)
       -> T
     {
       var attempt = 1
@@ -22,9 +23,15 @@
         do {
           return try using { link throws(StoreError) in
             try link.transaction { () throws(StoreError) -> T in
-              try body(link.queries) { occurrences throws(StoreError) in
-                try Self.insert(occurrences, link)
-              }
+              try body(
+                link.queries,
+                BatchStatements(
+                  insertOccurrences: { occurrences throws(StoreError) in try Self.insert(occurrences, link) },
+                  executeEach: { sql, valueLists throws(StoreError) in
+                    var changed = 0
+                    for values in valueLists { changed += try link.execute(sql, values) }
+                    return changed
+                  }))
             }
           }
         } catch {

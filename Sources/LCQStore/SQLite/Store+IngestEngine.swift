@@ -5,24 +5,39 @@ extension Store: IngestEngine {
   var writesInBackground: Bool { false }
 
   /// A write transaction on the pool; occurrences are inserted by one prepared statement whose
-  /// parameters are bound in place for each row (``StoredRows/insert(_:with:_:)``).
-  func writeBatch<T>(_ body: (QueryEngine, OccurrenceInsert) throws(StoreError) -> T) throws(StoreError) -> T
-  {
+  /// parameters are bound in place for each row (``StoredRows/insert(_:with:_:)``), and a fixed
+  /// statement run for many values is prepared once a connection.
+  func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError) -> T {
     let path = self.path
     return try write { db in
-      let statement = try StoredRows.occurrenceInsert(db)
-      return try body(Self.queries(on: db, path: path)) { occurrences throws(StoreError) in
-        var inserted: [(conflictID: Int64, time: Int64)] = []
-        inserted.reserveCapacity(occurrences.count)
-        do {
-          for occurrence in occurrences where try StoredRows.insert(occurrence, with: statement, db) {
-            inserted.append((occurrence.conflictID, occurrence.time))
+      let statements = BatchStatements(
+        insertOccurrences: { occurrences throws(StoreError) in
+          var inserted: [(conflictID: Int64, time: Int64)] = []
+          inserted.reserveCapacity(occurrences.count)
+          do {
+            let statement = try StoredRows.occurrenceInsert(db)
+            for occurrence in occurrences where try StoredRows.insert(occurrence, with: statement, db) {
+              inserted.append((occurrence.conflictID, occurrence.time))
+            }
+          } catch {
+            throw Store.storeError(error, path: path)
           }
-        } catch {
-          throw Store.storeError(error, path: path)
-        }
-        return inserted
-      }
+          return inserted
+        },
+        executeEach: { sql, valueLists throws(StoreError) in
+          var changed = 0
+          do {
+            let statement = try db.cachedStatement(sql: sql)
+            for values in valueLists {
+              try statement.execute(arguments: StatementArguments(values))
+              changed += db.changesCount
+            }
+          } catch {
+            throw Store.storeError(error, path: path)
+          }
+          return changed
+        })
+      return try body(Self.queries(on: db, path: path), statements)
     }
   }
 }

@@ -1,56 +1,55 @@
 import LCQAnalysis
 
 /// Writes one batch of an ingest run inside the transaction the engine holds: templates and new
-/// conflicts first (each with a multi-row statement or one statement a conflict, in fingerprint
-/// order), completions of open messages, the occurrences through the engine's insert, their
-/// counts, code owners, failed blocks, and the run's totals.
+/// conflicts first (a multi-row statement, or one statement a conflict in fingerprint order),
+/// completions of open messages, the occurrences through the engine's insert, their counts,
+/// code owners, failed blocks, and the run's totals.
 struct IngestBatch {
-  /// Rows per multi-row statement (a row binds up to 11 values: SQLite takes 32,766 since
-  /// 3.32, PostgreSQL 65,535).
+  /// Rows per multi-row statement (a row binds up to 16 values: SQLite takes 32,766 since 3.32,
+  /// PostgreSQL 65,535).
   static let rowsPerStatement = 1_000
 
   let runID: Int64
   let batch: Batch
   let queries: QueryEngine
+  let statements: BatchStatements
 
-  /// Writes the batch, its occurrences through `insert`; returns the counts of what is stored
-  /// after it, from `before`.
-  func write(after before: StoredCounts, insert: OccurrenceInsert) throws(StoreError) -> StoredCounts {
+  /// Writes the batch; returns the counts of what is stored after it, from `before`, and the
+  /// template and conflict ids known after it, from `known` (ids stored in an earlier batch are
+  /// not looked up again).
+  func write(after before: StoredCounts, known: KnownRows) throws(StoreError) -> (StoredCounts, KnownRows) {
     var storedAfter = before
+    var known = known
     var occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
     let failed = batch.records.filter(\.isFailed)
-    let templateIDs = try storeTemplates(of: occurrences)
-    let conflictIDs = try storeConflicts(of: occurrences, &storedAfter)
-    let completed = try complete(occurrences, templateIDs, conflictIDs)
+    try storeTemplates(of: occurrences, &known)
+    try storeConflicts(of: occurrences, &known, &storedAfter)
+    let completed = try complete(occurrences, known)
     storedAfter.completed += completed.count
-    occurrences = occurrences.filter { !completed.contains($0.identity) }
+    if !completed.isEmpty { occurrences.removeAll { completed.contains($0.identity) } }
     var counts = OccurrenceCounts()
-    if !occurrences.isEmpty {
-      for (conflictID, time) in try insert(try rows(of: occurrences, templateIDs, conflictIDs)) {
+    for chunk in chunks(of: occurrences) {
+      for (conflictID, time) in try statements.insertOccurrences(try rows(of: chunk, known)) {
         counts.add(conflictID: conflictID, time: time)
         storedAfter.occurrences += 1
       }
     }
     // A block without a fingerprint is not stored.
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
-    for values in counts.rollupValues(runID: runID) {
-      _ = try queries.execute(OccurrenceCounts.rollupSQL(queries.dialect), values)
-    }
-    for values in counts.conflictValues(runID: runID) {
-      _ = try queries.execute(OccurrenceCounts.conflictSQL(queries.dialect), values)
-    }
-    for values in StoredRows.codeOwnersValues(of: occurrences, runID: runID) {
-      _ = try queries.execute(StoredRows.codeOwnersInsertSQL, values)
-    }
+    _ = try statements.executeEach(
+      OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
+    _ = try statements.executeEach(
+      OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
+    _ = try statements.executeEach(
+      StoredRows.codeOwnersInsertSQL, StoredRows.codeOwnersValues(of: occurrences, runID: runID))
     var failedStored = 0
     for chunk in chunks(of: failed) { failedStored += try insertFailed(chunk) }
     storedAfter.duplicates += failed.count - failedStored
-    for id in batch.cutOffDeletions {
-      _ = try queries.execute("DELETE FROM failed_blocks WHERE id = ?", [.integer(id)])
-    }
-    for record in batch.records where record.endsInput && !record.isFailed {
-      _ = try queries.execute(StoredRows.openMessageInsertSQL, StoredRows.openMessageValues(of: record))
-    }
+    _ = try statements.executeEach(
+      "DELETE FROM failed_blocks WHERE id = ?", batch.cutOffDeletions.map { [.integer($0)] })
+    _ = try statements.executeEach(
+      StoredRows.openMessageInsertSQL,
+      batch.records.filter { $0.endsInput && !$0.isFailed }.map(StoredRows.openMessageValues(of:)))
     _ = try queries.execute(
       """
       UPDATE runs SET lines = ?, bytes = ?, blocks = ?, occurrences = ?, duplicates = ?, unparsed = ?,
@@ -64,7 +63,7 @@ struct IngestBatch {
         QueryValue(batch.appFromLog),
         .integer(runID),
       ])
-    return storedAfter
+    return (storedAfter, known)
   }
 
   private func chunks<Element>(of elements: [Element]) -> [ArraySlice<Element>] {
@@ -79,16 +78,17 @@ struct IngestBatch {
     return Array(repeating: row, count: count).joined(separator: ", ")
   }
 
-  /// The template ids of `records`' blocks, stored when new (each distinct template is hashed
-  /// once).
-  private func storeTemplates(of records: [BlockRecord]) throws(StoreError) -> [BlockTemplate.Key: Int64] {
+  /// Stores the templates of `records`' blocks that `known` lacks, and adds their ids to it
+  /// (each distinct template is hashed once).
+  private func storeTemplates(of records: [BlockRecord], _ known: inout KnownRows) throws(StoreError) {
     // A key is the template's text, so each distinct key has one hash.
     var seen: Set<BlockTemplate.Key> = []
     var templates: [String: BlockTemplate] = [:]
-    for record in records where seen.insert(record.template.key).inserted {
-      templates[StoredRows.templateHash(record.template.template)] = record.template
+    for record in records where known.templates[record.template.key] == nil {
+      if seen.insert(record.template.key).inserted {
+        templates[StoredRows.templateHash(record.template.template)] = record.template
+      }
     }
-    var ids: [BlockTemplate.Key: Int64] = [:]
     for chunk in chunks(of: templates.keys.sorted()) {
       _ = try queries.execute(
         "INSERT INTO block_templates (hash, template) VALUES \(placeholders(rows: chunk.count, width: 2)) "
@@ -99,24 +99,28 @@ struct IngestBatch {
         chunk.map { .text($0) })
       {
         if let hash = row.text("hash"), let template = templates[hash], let id = row.integer("id") {
-          ids[template.key] = id
+          known.remember(template: template.key, id: id)
         }
       }
     }
-    return ids
   }
 
-  /// The conflict ids of `records`' fingerprints, stored when new (in fingerprint order), and
-  /// the ids of the others read without a lock (their counters are updated at the batch's end).
-  private func storeConflicts(of records: [BlockRecord], _ stored: inout StoredCounts) throws(StoreError)
-    -> [String: Int64]
+  /// Stores the conflicts of `records`' fingerprints that `known` lacks when new (in fingerprint
+  /// order), reads the ids of the others without a lock (their counters are updated at the
+  /// batch's end), and adds them to `known`.
+  private func storeConflicts(
+    of records: [BlockRecord], _ known: inout KnownRows, _ stored: inout StoredCounts
+  )
+    throws(StoreError)
   {
     var firstRecord: [String: BlockRecord] = [:]
     for record in records {
-      guard let fingerprint = record.summary.fingerprint, firstRecord[fingerprint] == nil else { continue }
+      guard let fingerprint = record.summary.fingerprint, known.conflicts[fingerprint] == nil,
+        firstRecord[fingerprint] == nil
+      else { continue }
       firstRecord[fingerprint] = record
     }
-    var ids: [String: Int64] = [:]
+    var existing: [String] = []
     for fingerprint in firstRecord.keys.sorted() {
       guard let record = firstRecord[fingerprint] else { continue }
       let created = try queries.row(
@@ -126,31 +130,32 @@ struct IngestBatch {
           describedConstraints: record.describedConstraints,
           time: record.time))
       if let id = created?.integer("id") {
-        ids[fingerprint] = id
+        known.remember(conflict: fingerprint, id: id)
         stored.newConflicts += 1
+      } else {
+        existing.append(fingerprint)
       }
     }
-    for chunk in chunks(of: firstRecord.keys.filter { ids[$0] == nil }.sorted()) {
+    for chunk in chunks(of: existing) {
       for row in try queries.rows(
         "SELECT id, fingerprint FROM conflicts WHERE fingerprint IN \(placeholders(rows: 1, width: chunk.count)) "
           + "ORDER BY id",
         chunk.map { .text($0) })
       {
-        if let fingerprint = row.text("fingerprint") { ids[fingerprint] = row.integer("id") }
+        if let fingerprint = row.text("fingerprint"), let id = row.integer("id") {
+          known.remember(conflict: fingerprint, id: id)
+        }
       }
     }
-    return ids
   }
 
   /// Completes the stored occurrences that `records` extend (``BlockRecord/completes``) where
   /// they can (``StoredRows/completionSQL``); returns the identities of the records that did.
-  private func complete(
-    _ records: [BlockRecord], _ templateIDs: [BlockTemplate.Key: Int64], _ conflictIDs: [String: Int64]
-  ) throws(StoreError) -> Set<String> {
+  private func complete(_ records: [BlockRecord], _ known: KnownRows) throws(StoreError) -> Set<String> {
     var completed: Set<String> = []
     for record in records {
       guard let target = record.completes, let fingerprint = record.summary.fingerprint,
-        let conflictID = conflictIDs[fingerprint], let templateID = templateIDs[record.template.key]
+        let conflictID = known.conflicts[fingerprint], let templateID = known.templates[record.template.key]
       else { continue }
       let occurrence = StoredRows.Occurrence(
         record, conflictID: conflictID, runID: runID, templateID: templateID)
@@ -163,12 +168,12 @@ struct IngestBatch {
   }
 
   /// The occurrence rows of `records`, whose templates and conflicts are stored.
-  private func rows(
-    of records: [BlockRecord], _ templateIDs: [BlockTemplate.Key: Int64], _ conflictIDs: [String: Int64]
-  ) throws(StoreError) -> [StoredRows.Occurrence] {
+  private func rows(of records: ArraySlice<BlockRecord>, _ known: KnownRows) throws(StoreError)
+    -> [StoredRows.Occurrence]
+  {
     try records.map { record throws(StoreError) in
-      guard let fingerprint = record.summary.fingerprint, let conflictID = conflictIDs[fingerprint],
-        let templateID = templateIDs[record.template.key]
+      guard let fingerprint = record.summary.fingerprint, let conflictID = known.conflicts[fingerprint],
+        let templateID = known.templates[record.template.key]
       else { throw .missingValue(column: "a block's conflict or template") }
       return StoredRows.Occurrence(record, conflictID: conflictID, runID: runID, templateID: templateID)
     }
@@ -195,5 +200,25 @@ struct IngestBatch {
       ON CONFLICT (identity) DO NOTHING RETURNING id
       """, values
     ).count
+  }
+}
+
+/// The template and conflict ids an ingest run has stored or read, so that a later batch does
+/// not look them up again; kept only from committed batches, and bounded (a full table starts
+/// over).
+struct KnownRows {
+  /// Template ids by template.
+  private(set) var templates: [BlockTemplate.Key: Int64] = [:]
+  /// Conflict ids by fingerprint.
+  private(set) var conflicts: [String: Int64] = [:]
+
+  mutating func remember(template: BlockTemplate.Key, id: Int64) {
+    if templates.count >= 2_000 { templates.removeAll() }
+    templates[template] = id
+  }
+
+  mutating func remember(conflict fingerprint: String, id: Int64) {
+    if conflicts.count >= 10_000 { conflicts.removeAll() }
+    conflicts[fingerprint] = id
   }
 }

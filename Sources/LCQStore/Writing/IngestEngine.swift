@@ -1,7 +1,8 @@
 /// What an engine gives the one ingest writer (``IngestWriter``): its statements, the one
-/// transaction each batch is written in, and its bulk insert of occurrences, the one part of an
-/// ingest whose best form differs by engine (SQLite binds each row of a prepared statement in
-/// place; PostgreSQL sends one statement with an array per column).
+/// transaction each batch is written in, and what it does its own way inside it
+/// (``BatchStatements``): above all the bulk insert of occurrences, the one part of an ingest
+/// whose best form differs by engine (SQLite binds each row of a prepared statement in place;
+/// PostgreSQL sends one statement with an array per column).
 protocol IngestEngine: AnyObject, Sendable {
   /// Statements outside a batch: the run's row, what earlier ingests left unfinished, the run's
   /// end.
@@ -9,14 +10,19 @@ protocol IngestEngine: AnyObject, Sendable {
   /// Whether a batch is written on a thread of its own while the next one is analysed, so that a
   /// server's time and lcq's overlap (the team store's).
   var writesInBackground: Bool { get }
-  /// Runs `body` as one write transaction, with statements inside it and the engine's insert of
-  /// occurrences. The engine may run `body` again after a failure it knows to be passing (the
-  /// team store: a lost connection, a deadlock), so `body` starts from what the last commit left.
-  func writeBatch<T>(_ body: (QueryEngine, OccurrenceInsert) throws(StoreError) -> T) throws(StoreError) -> T
+  /// Runs `body` as one write transaction, with statements inside it and the engine's
+  /// ``BatchStatements``. The engine may run `body` again after a failure it knows to be passing
+  /// (the team store: a lost connection, a deadlock), so `body` starts from what the last commit
+  /// left.
+  func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError) -> T
 }
 
-/// Inserts occurrences in their order, skipping identities already stored; returns the conflict
-/// and time of each row it inserted, in order.
-typealias OccurrenceInsert = ([StoredRows.Occurrence]) throws(StoreError) -> [(
-  conflictID: Int64, time: Int64
-)]
+/// What an engine does its own way inside a batch's transaction.
+struct BatchStatements {
+  /// Inserts occurrences in their order, skipping identities already stored; returns the
+  /// conflict and time of each row it inserted, in order.
+  let insertOccurrences: ([StoredRows.Occurrence]) throws(StoreError) -> [(conflictID: Int64, time: Int64)]
+  /// Runs one of lcq's fixed statements once for each list of values (prepared once where the
+  /// engine can); returns how many rows they changed in all.
+  let executeEach: (String, [[QueryValue]]) throws(StoreError) -> Int
+}

@@ -43,6 +43,8 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
   private let lock = NSLock()
   private var stored = StoredCounts()
   private var refused: (batch: Batch, error: StoreError)?
+  /// Template and conflict ids of committed batches (the writing thread's only).
+  private var known = KnownRows()
 
   /// Starts a run described by `metadata` at `clock.now` on `engine`.
   init(engine: any IngestEngine, metadata: RunMetadata, clock: IngestClock) throws(StoreError) {
@@ -155,13 +157,22 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     cutOffs.restore(batch.cutOffDeletions)
   }
 
-  /// Writes `batch` in one transaction of the engine's, and keeps the counts it leaves.
+  /// Writes `batch` in one transaction of the engine's, and keeps the counts and ids it leaves.
+  /// After a failure every id is looked up again (another process may have deleted a row).
   private func write(_ batch: Batch) throws(StoreError) {
     let before = lock.withLock { stored }
-    let after = try engine.writeBatch { queries, insert throws(StoreError) in
-      try IngestBatch(runID: runID, batch: batch, queries: queries).write(after: before, insert: insert)
+    let known = self.known
+    do {
+      let (after, knownAfter) = try engine.writeBatch { queries, statements throws(StoreError) in
+        try IngestBatch(runID: runID, batch: batch, queries: queries, statements: statements)
+          .write(after: before, known: known)
+      }
+      self.known = knownAfter
+      lock.withLock { stored = after }
+    } catch {
+      self.known = KnownRows()
+      throw error
     }
-    lock.withLock { stored = after }
   }
 }
 
