@@ -85,7 +85,7 @@ final class ReadmeWalkthroughTests: XCTestCase {
         } ?? 0
       let rewritten =
         command
-        .replacingOccurrences(of: "swift build -c release && ", with: "")
+        .replacingOccurrences(of: "swift build -c release --product lcq && ", with: "")
         .replacingOccurrences(of: "swift run -c release lcq", with: "lcq")
         .replacingOccurrences(of: ".build/release/lcq", with: LCQProcess.executable.path)
         .replacingOccurrences(of: "pip install datasette && ", with: "")
