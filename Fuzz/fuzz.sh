@@ -58,7 +58,7 @@ mkdir -p "$corpus" "$seeds" "$artifacts"
 if [[ $target == scanner ]]; then
   # seeds/: crafted shapes (huge exponents, long digit strings, long names lists, control
   # characters and line separators in labels) from the security review.
-  find ../Tests/LCQParsingTests/Fixtures/corpus ../Tests/EndToEndTests/Fixtures ../Examples ./seeds \
+  find ../Tests/LCQParsingTests/Fixtures/corpus ../Tests/EndToEndSupport/Fixtures ../Examples ./seeds \
     -type f -name '*.log' -exec cp -f {} "$seeds/" \;
   dictionary=(-dict=scanner.dict)
 else
