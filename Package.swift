@@ -23,7 +23,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
@@ -33,10 +32,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
   ],
   targets: [
-    .target(
-      name: "LCQParsing",
-      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
-    ),
+    .target(name: "LCQParsing"),
     .target(name: "LCQSolver", dependencies: [.product(name: "BigInt", package: "BigInt")]),
     // SHA-256 on the x86 SHA instructions, for LCQAnalysis's SHA256 (which falls back to Swift).
     .target(name: "CSHA256"),
