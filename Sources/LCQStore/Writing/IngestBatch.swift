@@ -19,7 +19,7 @@ struct IngestBatch {
   /// not looked up again).
   func write(after before: StoredCounts, known: KnownRows) throws(StoreError) -> (StoredCounts, KnownRows) {
     var storedAfter = before
-    var known = known
+    var known = known.bounded()
     var occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
     let failed = batch.records.filter(\.isFailed)
     try storeTemplates(of: occurrences, &known)
@@ -204,21 +204,23 @@ struct IngestBatch {
 }
 
 /// The template and conflict ids an ingest run has stored or read, so that a later batch does
-/// not look them up again; kept only from committed batches, and bounded (a full table starts
-/// over).
+/// not look them up again; kept only from committed batches. A batch may add to them freely (it
+/// needs every id it learns); a table past its bound starts over before the next batch.
 struct KnownRows {
   /// Template ids by template.
   private(set) var templates: [BlockTemplate.Key: Int64] = [:]
   /// Conflict ids by fingerprint.
   private(set) var conflicts: [String: Int64] = [:]
 
-  mutating func remember(template: BlockTemplate.Key, id: Int64) {
-    if templates.count >= 2_000 { templates.removeAll() }
-    templates[template] = id
-  }
+  mutating func remember(template: BlockTemplate.Key, id: Int64) { templates[template] = id }
 
-  mutating func remember(conflict fingerprint: String, id: Int64) {
-    if conflicts.count >= 10_000 { conflicts.removeAll() }
-    conflicts[fingerprint] = id
+  mutating func remember(conflict fingerprint: String, id: Int64) { conflicts[fingerprint] = id }
+
+  /// These ids, with a table past its bound (2,000 templates, 10,000 conflicts) emptied.
+  func bounded() -> KnownRows {
+    var known = self
+    if known.templates.count > 2_000 { known.templates.removeAll() }
+    if known.conflicts.count > 10_000 { known.conflicts.removeAll() }
+    return known
   }
 }
