@@ -34,8 +34,15 @@ final class SQLInterpolationTests: XCTestCase {
     // `?` placeholder lists sized by the batch.
     "IngestBatch.swift": [
       "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
-      "placeholders(rows: records.count, width: 11)",
     ],
+    // Column names, `name = ?` assignments and `?` lists, each from the cases of
+    // `RunStart.Columns`, `RunTotals.Columns` or `FailedBlock.Columns`; `values` is rows of
+    // those placeholders, as many as the batch has.
+    "StoredRows+Runs.swift": [
+      "StoredRows.columnList(Columns.self)", "StoredRows.placeholders(Columns.self)",
+      "StoredRows.assignments(Columns.self)",
+    ],
+    "StoredRows+FailedBlocks.swift": ["StoredRows.columnList(Columns.self)", "values"],
     // The dialect's `instr` or `strpos`, from SQLDialect's constants.
     "IngestWriter.swift": ["queries.dialect.position"],
     // Column names from `Occurrence.Columns`; the occurrences' `?::bigint[]`/`?::text[]` array
@@ -61,10 +68,12 @@ final class SQLInterpolationTests: XCTestCase {
     // CodeOwnerColumns' condition on the literal column `x.conflict_id` (its value bound).
     // `Self.windowCounts(dialect)` is the embedded dashboards/_window_counts.sql.
     "QueryFilter.swift": ["column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy"],
-    // The occurrence insert's column names and `?` placeholders, both made from the cases of
+    // The occurrence insert's column names and `?` placeholders, from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
-    "StoredRows.swift": ["columns", "placeholders", "differs"],
+    "StoredRows.swift": [
+      "columnList(Occurrence.Columns.self)", "placeholders(Occurrence.Columns.self)", "differs",
+    ],
     // `orderColumn` is picked by a switch over TopOrder.
     "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#],
     // `totals` is a fixed list of aggregate columns written in the same function.

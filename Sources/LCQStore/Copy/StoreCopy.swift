@@ -286,10 +286,7 @@ enum StoreCopy {
     "resolved_build_key", "status_changed_at",
   ]
   static let occurrenceColumns = StoredRows.Occurrence.Columns.allCases.map(\.rawValue)
-  static let failedColumns = [
-    "identity", "run_id", "time", "time_source", "process", "pid", "verdict", "source_file", "source_line",
-    "issues", "raw_text",
-  ]
+  static let failedColumns = StoredRows.FailedBlock.Columns.allCases.map(\.rawValue)
 
   /// `INSERT INTO table (columns) VALUES (…), …` for `rows` rows, skipping rows whose unique
   /// `key` (a column name) is already stored.

@@ -6,6 +6,7 @@
     /// A batch is written on a thread of its own while the next is analysed: the server's time
     /// and lcq's overlap.
     var writesInBackground: Bool { true }
+    var insertsNewKeysInOrder: Bool { true }
 
     /// How many times a batch is tried when the server rolls it back for a deadlock or a
     /// serialization failure.

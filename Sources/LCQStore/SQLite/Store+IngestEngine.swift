@@ -3,6 +3,7 @@ import GRDB
 extension Store: IngestEngine {
   /// SQLite writes in the caller's thread: a commit takes milliseconds.
   var writesInBackground: Bool { false }
+  var insertsNewKeysInOrder: Bool { false }
 
   /// A write transaction on the pool; occurrences are inserted by one prepared statement whose
   /// parameters are bound in place for each row (``StoredRows/insert(_:with:_:)``), and a fixed

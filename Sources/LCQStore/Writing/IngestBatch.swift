@@ -1,7 +1,8 @@
 import LCQAnalysis
 
 /// Writes one batch of an ingest run inside the transaction the engine holds: templates and new
-/// conflicts first (a multi-row statement, or one statement a conflict in fingerprint order),
+/// conflicts first (a multi-row statement, or one statement a conflict; in the log's order or in
+/// key order, as the engine asks),
 /// completions of open messages, the occurrences through the engine's insert, their counts,
 /// code owners, failed blocks, and the run's totals.
 struct IngestBatch {
@@ -13,6 +14,8 @@ struct IngestBatch {
   let batch: Batch
   let queries: QueryEngine
   let statements: BatchStatements
+  /// New templates and conflicts in key order, not the log's (``IngestEngine/insertsNewKeysInOrder``).
+  let keyOrder: Bool
 
   /// Writes the batch; returns the counts of what is stored after it, from `before`, and the
   /// template and conflict ids known after it, from `known` (ids stored in an earlier batch are
@@ -51,20 +54,16 @@ struct IngestBatch {
       StoredRows.openMessageInsertSQL,
       batch.records.filter { $0.endsInput && !$0.isFailed }.map(StoredRows.openMessageValues(of:)))
     _ = try queries.execute(
-      """
-      UPDATE runs SET lines = ?, bytes = ?, blocks = ?, occurrences = ?, duplicates = ?, unparsed = ?,
-        new_conflicts = ?, app = coalesce(app, ?)
-      WHERE id = ?
-      """,
-      [
-        QueryValue(batch.counted.lines), QueryValue(batch.counted.bytes), QueryValue(batch.counted.blocks),
-        QueryValue(storedAfter.occurrences), QueryValue(storedAfter.duplicates),
-        QueryValue(batch.counted.unparsed), QueryValue(storedAfter.newConflicts),
-        QueryValue(batch.appFromLog),
-        .integer(runID),
-      ])
+      StoredRows.RunTotals.updateSQL,
+      StoredRows.RunTotals(
+        runID: runID, counted: batch.counted, stored: storedAfter, appFromLog: batch.appFromLog
+      )
+      .values)
     return (storedAfter, known)
   }
+
+  /// `keys`, first seen first, in the order the engine inserts new rows.
+  private func inInsertOrder(_ keys: [String]) -> [String] { keyOrder ? keys.sorted() : keys }
 
   private func chunks<Element>(of elements: [Element]) -> [ArraySlice<Element>] {
     stride(from: 0, to: elements.count, by: Self.rowsPerStatement).map {
@@ -84,12 +83,14 @@ struct IngestBatch {
     // A key is the template's text, so each distinct key has one hash.
     var seen: Set<BlockTemplate.Key> = []
     var templates: [String: BlockTemplate] = [:]
+    var hashes: [String] = []
     for record in records where known.templates[record.template.key] == nil {
       if seen.insert(record.template.key).inserted {
-        templates[StoredRows.templateHash(record.template.template)] = record.template
+        let hash = StoredRows.templateHash(record.template.template)
+        if templates.updateValue(record.template, forKey: hash) == nil { hashes.append(hash) }
       }
     }
-    for chunk in chunks(of: templates.keys.sorted()) {
+    for chunk in chunks(of: inInsertOrder(hashes)) {
       _ = try queries.execute(
         "INSERT INTO block_templates (hash, template) VALUES \(placeholders(rows: chunk.count, width: 2)) "
           + "ON CONFLICT (hash) DO NOTHING",
@@ -105,23 +106,25 @@ struct IngestBatch {
     }
   }
 
-  /// Stores the conflicts of `records`' fingerprints that `known` lacks when new (in fingerprint
-  /// order), reads the ids of the others without a lock (their counters are updated at the
-  /// batch's end), and adds them to `known`.
+  /// Stores the conflicts of `records`' fingerprints that `known` lacks when new, reads the ids
+  /// of the others without a lock (their counters are updated at the batch's end), and adds them
+  /// to `known`.
   private func storeConflicts(
     of records: [BlockRecord], _ known: inout KnownRows, _ stored: inout StoredCounts
   )
     throws(StoreError)
   {
     var firstRecord: [String: BlockRecord] = [:]
+    var fingerprints: [String] = []
     for record in records {
       guard let fingerprint = record.summary.fingerprint, known.conflicts[fingerprint] == nil,
         firstRecord[fingerprint] == nil
       else { continue }
       firstRecord[fingerprint] = record
+      fingerprints.append(fingerprint)
     }
     var existing: [String] = []
-    for fingerprint in firstRecord.keys.sorted() {
+    for fingerprint in inInsertOrder(fingerprints) {
       guard let record = firstRecord[fingerprint] else { continue }
       let created = try queries.row(
         StoredRows.conflictInsertSQL + " RETURNING id",
@@ -182,23 +185,9 @@ struct IngestBatch {
   /// Inserts `records` as failed blocks, skipping identities already stored; returns how many
   /// were new.
   private func insertFailed(_ records: ArraySlice<BlockRecord>) throws(StoreError) -> Int {
-    var values: [QueryValue] = []
-    for record in records {
-      values += [
-        .text(record.identity), .integer(runID), .integer(record.time),
-        .text(record.timeFromLog ? "log" : "ingest"),
-        QueryValue(record.process), QueryValue(record.pid), .text(record.summary.verdict.rawValue),
-        .text(record.sourceFile), .integer(Int64(record.sourceLine)), .text(JSONText.array(record.issues)),
-        .text(FailedBlockText.stored(record.rawText)),
-      ]
-    }
-    return try queries.rows(
-      """
-      INSERT INTO failed_blocks (identity, run_id, time, time_source, process, pid, verdict, source_file,
-        source_line, issues, raw_text)
-      VALUES \(placeholders(rows: records.count, width: 11))
-      ON CONFLICT (identity) DO NOTHING RETURNING id
-      """, values
+    try queries.rows(
+      StoredRows.FailedBlock.insertSQL(rows: records.count),
+      records.flatMap { StoredRows.FailedBlock(record: $0, runID: runID).values }
     ).count
   }
 }

@@ -10,6 +10,11 @@ protocol IngestEngine: AnyObject, Sendable {
   /// Whether a batch is written on a thread of its own while the next one is analysed, so that a
   /// server's time and lcq's overlap (the team store's).
   var writesInBackground: Bool { get }
+  /// Whether a batch's new templates and conflicts are inserted in the order of their keys (the
+  /// team store: writers at once then take the unique indexes' locks in one order and cannot
+  /// deadlock) rather than in the order the log shows them (the SQLite file, written by one
+  /// writer at a time, whose rows and pages then follow the log).
+  var insertsNewKeysInOrder: Bool { get }
   /// Runs `body` as one write transaction, with statements inside it and the engine's
   /// ``BatchStatements``. The engine may run `body` again after a failure it knows to be passing
   /// (the team store: a lost connection, a deadlock), so `body` starts from what the last commit

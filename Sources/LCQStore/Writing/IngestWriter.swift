@@ -50,21 +50,11 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
   init(engine: any IngestEngine, metadata: RunMetadata, clock: IngestClock) throws(StoreError) {
     self.engine = engine
     startedOnClock = clock.now
-    let values: [QueryValue] = [
-      QueryValue(metadata.runKey), .integer(clock.now), .text(metadata.source), QueryValue(metadata.app),
-      QueryValue(metadata.appVersion), QueryValue(metadata.build),
-      QueryValue(metadata.build.map(BuildKey.of)),
-      QueryValue(metadata.device), QueryValue(metadata.osVersion), QueryValue(metadata.host),
-      .text(metadata.lcqVersion),
-    ]
     var runID: Int64?
     try engine.queries.transaction { queries throws(StoreError) in
       runID = try queries.row(
-        """
-        INSERT INTO runs (run_key, started_at, source, app, app_version, build, build_key, device,
-          os_version, host, lcq_version)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-        """, values)?.integer("id")
+        StoredRows.RunStart.insertSQL, StoredRows.RunStart(metadata: metadata, startedAt: clock.now).values
+      )?.integer("id")
     }
     guard let runID else { throw .missingValue(column: "runs.id") }
     self.runID = runID
@@ -133,8 +123,7 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     try awaitWriter()
     let now = startedOnClock + Int64(Date().timeIntervalSince(startedAt))
     _ = try engine.queries.execute(
-      "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
-      [.integer(now), .text(ending.rawValue), .integer(runID)])
+      StoredRows.runEndSQL, [.integer(now), .text(ending.rawValue), .integer(runID)])
   }
 
   /// Waits for the batch being written; a batch that could not be written goes back in front of
@@ -164,8 +153,10 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     let known = self.known
     do {
       let (after, knownAfter) = try engine.writeBatch { queries, statements throws(StoreError) in
-        try IngestBatch(runID: runID, batch: batch, queries: queries, statements: statements)
-          .write(after: before, known: known)
+        try IngestBatch(
+          runID: runID, batch: batch, queries: queries, statements: statements,
+          keyOrder: engine.insertsNewKeysInOrder
+        ).write(after: before, known: known)
       }
       self.known = knownAfter
       lock.withLock { stored = after }

@@ -179,11 +179,10 @@ enum StoredRows {
 
   /// `INSERT INTO occurrences (…) VALUES (?, …) ON CONFLICT (identity) DO NOTHING`, with the
   /// columns of ``Occurrence/Columns`` in their order.
-  static let occurrenceInsertSQL: String = {
-    let columns = Occurrence.Columns.allCases.map(\.rawValue).joined(separator: ", ")
-    let placeholders = Array(repeating: "?", count: Occurrence.Columns.allCases.count).joined(separator: ", ")
-    return "INSERT INTO occurrences (\(columns)) VALUES (\(placeholders)) ON CONFLICT (identity) DO NOTHING"
-  }()
+  static let occurrenceInsertSQL = """
+    INSERT INTO occurrences (\(columnList(Occurrence.Columns.self)))
+    VALUES (\(placeholders(Occurrence.Columns.self))) ON CONFLICT (identity) DO NOTHING
+    """
 }
 
 extension StoredRows.Occurrence {
