@@ -11,25 +11,6 @@ import XCTest
 /// (`OccurrenceRollup.rebuild`). On the whole corpus, ingested in three runs, the first must
 /// equal the second.
 final class CountingRuleTests: XCTestCase {
-  /// The corpus as copied into the parsing tests' fixtures.
-  private static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("LCQParsingTests/Fixtures/corpus")
-
-  private static func corpusLogs() throws -> [String] {
-    try ["real", "formats"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
-        .filter { $0.hasSuffix(".log") }.sorted().map {
-          corpus.appendingPathComponent("\(folder)/\($0)").path
-        }
-    }
-  }
-
-  private final class Silent: IngestObserver, @unchecked Sendable {
-    func progressed(_ totals: IngestTotals) {}
-    func note(_ message: String) {}
-  }
-
   /// The counts as stored: every rollup row, and every counted conflict's counters.
   private static func counts(_ engine: QueryEngine) throws -> [[String]] {
     let rollup = try engine.rows(
@@ -48,22 +29,15 @@ final class CountingRuleTests: XCTestCase {
   }
 
   func testTheBatchedCountsAreTheRecountOnTheCorpus() throws {
-    let logs = try Self.corpusLogs()
+    let logs = try EngineIngest.corpusLogs()
     XCTAssertGreaterThan(logs.count, 100)
     try forEachEngine { store, engine in
       // Two builds, and the first half again in a third run, so counts add across runs and days.
       // One ingest time for all three: messages without a timestamp take it, so the third run's
       // ties the first's last seen time, and the later-stored row must win the tie.
-      let clock = IngestClock(now: Date(timeIntervalSince1970: 1_767_225_600), timeZone: .utc)
       let half = logs.count / 2
       for (build, files) in [("1", logs[..<half]), ("2", logs[half...]), ("3", logs[..<half])] {
-        let run = try store.beginIngest(
-          RunMetadata(build: build, runKey: "run-\(build)", source: "corpus", lcqVersion: "test"),
-          clock: clock)
-        var pipeline = IngestPipeline(session: run, runKey: "run-\(build)", clock: clock, observer: Silent())
-        for file in files { try pipeline.ingest(file) }
-        pipeline.stopWorker()
-        try run.finish(.finished)
+        try EngineIngest.ingest(Array(files), into: store, run: "run-\(build)", build: build)
       }
       let batched = try Self.counts(store.queries)
       try store.queries.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }

@@ -24,16 +24,6 @@ import XCTest
 /// First seen: A and B 01-01, C 01-11 10:00, D 01-21 10:00 (build 3). Last seen: B 01-01 (build
 /// 1), A 01-11 (build 2), C 01-21 10:00 (build 3), D 01-21 18:00 (build 5).
 final class NewAndQuietRuleOnEachEngineTests: XCTestCase {
-  private static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("LCQParsingTests/Fixtures/corpus/real")
-
-  /// The corpus log whose name starts with `prefix`.
-  private static func log(_ prefix: String) throws -> String {
-    let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
-    let name = try XCTUnwrap(names.first { $0.hasPrefix(prefix) }, prefix)
-    return corpus.appendingPathComponent(name).path
-  }
-
   private static let logs = ["A": "001", "B": "002", "C": "003", "D": "006"]
 
   /// 2026-01-01T10:00:00Z.
@@ -42,38 +32,19 @@ final class NewAndQuietRuleOnEachEngineTests: XCTestCase {
   /// 2026-01-22T00:00:00Z, the window's end.
   private static let until: Int64 = 1_769_040_000
 
-  private final class Silent: IngestObserver, @unchecked Sendable {
-    func progressed(_ totals: IngestTotals) {}
-    func note(_ message: String) {}
-  }
-
-  /// The fingerprint of a corpus log's one message, from the analysis (not from the store, whose
-  /// answers these tests check).
-  private static func fingerprint(ofLog prefix: String) throws -> String {
-    let path = try log(prefix)
-    let blocks = ConflictScanner.blocks(in: try String(contentsOfFile: path, encoding: .utf8), file: path)
-    XCTAssertEqual(blocks.count, 1, prefix)
-    return try XCTUnwrap(AnalysisSummary(BlockAnalyzer().analyze(try XCTUnwrap(blocks.first))).fingerprint)
-  }
-
   private func ingest(
     _ conflicts: [String], run: String, build: String, at time: Int64, into store: any ConflictStore
-  )
-    throws
-  {
-    let clock = IngestClock(now: Date(timeIntervalSince1970: TimeInterval(time)), timeZone: .utc)
-    let ingest = try store.beginIngest(
-      RunMetadata(build: build, runKey: run, source: "test", lcqVersion: "test"), clock: clock)
-    var pipeline = IngestPipeline(session: ingest, runKey: run, clock: clock, observer: Silent())
-    for name in conflicts { try pipeline.ingest(try Self.log(Self.logs[name] ?? name)) }
-    pipeline.stopWorker()
-    try ingest.finish(.finished)
+  ) throws {
+    let logs = try conflicts.map { name in try EngineIngest.realLog(Self.logs[name] ?? name) }
+    try EngineIngest.ingest(logs, into: store, run: run, build: build, at: time)
   }
 
   /// Runs `body` on each engine with the five runs stored; `names` turns fingerprints into letters.
   private func onEachEngine(_ body: (any ConflictStore, ([String]) -> [String]) throws -> Void) throws {
     var letters: [String: String] = [:]
-    for (name, log) in Self.logs { letters[try Self.fingerprint(ofLog: log)] = name }
+    for (name, log) in Self.logs {
+      letters[try EngineIngest.fingerprint(ofLog: try EngineIngest.realLog(log))] = name
+    }
     XCTAssertEqual(letters.count, 4, "four different conflicts")
     try forEachEngine { store, _ in
       let runs: [(id: String, time: Int64, build: String, conflicts: [String])] = [

@@ -23,11 +23,6 @@ final class RegressionRuleOnEachEngineTests: XCTestCase {
     return path
   }
 
-  private final class Silent: IngestObserver, @unchecked Sendable {
-    func progressed(_ totals: IngestTotals) {}
-    func note(_ message: String) {}
-  }
-
   /// 2026-01-01T00:00:00Z: the resolution; runs are before or after it.
   private static let resolvedAt: Int64 = 1_767_225_600
 
@@ -45,16 +40,8 @@ final class RegressionRuleOnEachEngineTests: XCTestCase {
 
   private func ingest(
     _ log: String, run: String, build: String?, at time: Int64, into store: any ConflictStore
-  )
-    throws
-  {
-    let clock = IngestClock(now: Date(timeIntervalSince1970: TimeInterval(time)), timeZone: .utc)
-    let ingest = try store.beginIngest(
-      RunMetadata(build: build, runKey: run, source: "test", lcqVersion: "test"), clock: clock)
-    var pipeline = IngestPipeline(session: ingest, runKey: run, clock: clock, observer: Silent())
-    try pipeline.ingest(log)
-    pipeline.stopWorker()
-    try ingest.finish(.finished)
+  ) throws {
+    try EngineIngest.ingest([log], into: store, run: run, build: build, at: time)
   }
 
   /// What the three say is regressed: `regressed`, the check of `run`, and the report's panel.
