@@ -7,8 +7,7 @@ import LCQParsing
 /// `PGAPPNAME`) and the password file (`PGPASSFILE`, else `~/.pgpass`) filling what the URL
 /// leaves out.
 ///
-/// For the team store (issue "The team store on PostgreSQL"); `lcq` still refuses such a
-/// location until that engine exists.
+/// The team store's location (`--db postgres://…`, `LCQ_DB`).
 public struct PostgresLocation: Sendable, Hashable {
   /// The server's host name or address (TCP only: lcq does not use Unix sockets).
   public var host: String
@@ -96,142 +95,42 @@ public struct PostgresLocation: Sendable, Hashable {
   ///   several hosts, has a port that is not a number, a parameter lcq does not know, or an
   ///   `sslmode` libpq does not know.
   public init(url: String, environment: [String: String]) throws(Problem) {
-    let scheme = DatabaseLocation.scheme(of: url)?.lowercased()
-    guard scheme == "postgres" || scheme == "postgresql", let schemeEnd = url.range(of: "://") else {
-      throw Problem(description: "not a postgres:// or postgresql:// URL")
+    let parts = try PostgresURLParts(url)
+    // The first of the URL's parameter `name`, the URL's own part and the environment's
+    // `variables` that is given and not empty.
+    func setting(_ name: String, url part: String? = nil, _ variables: String...) -> String? {
+      ([parts.parameters[name], part] + variables.map { environment[$0] }).lazy.compactMap { $0 }
+        .first { !$0.isEmpty }
     }
-    var rest = Substring(url[schemeEnd.upperBound...])
-    if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-    var parameters: [String: String] = [:]
-    if let question = rest.firstIndex(of: "?") {
-      for pair in rest[rest.index(after: question)...].split(separator: "&") {
-        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let key = try Self.decoded(parts[0])
-        guard Self.knownParameters.contains(key) else {
-          // Named only when it is one of libpq's: any other "name" may be part of a password.
-          let named = Self.libpqParameters.contains(key) ? " '\(key)'" : ""
-          throw Problem(
-            description:
-              "unknown URL parameter\(named) (lcq knows \(Self.knownParameters.sorted().joined(separator: ", ")))"
-              + Self.escapingHint
-          )
-        }
-        parameters[key] = try Self.decoded(parts.count > 1 ? parts[1] : "")
-      }
-      rest = rest[..<question]
-    }
-    var path: Substring = ""
-    if let slash = rest.firstIndex(of: "/") {
-      path = rest[rest.index(after: slash)...]
-      rest = rest[..<slash]
-    }
-    var urlUser: String?
-    var urlPassword: String?
-    if let at = rest.lastIndex(of: "@") {
-      let userInfo = rest[..<at]
-      if let colon = userInfo.firstIndex(of: ":") {
-        urlUser = try Self.decoded(userInfo[..<colon])
-        urlPassword = try Self.decoded(userInfo[userInfo.index(after: colon)...])
-      } else {
-        urlUser = try Self.decoded(userInfo)
-      }
-      rest = rest[rest.index(after: at)...]
-    }
-    guard !rest.contains(",") else {
-      throw Problem(description: "several hosts in one URL are not supported; give one")
-    }
-    var urlHost: String?
-    var urlPort: String?
-    if rest.hasPrefix("[") {
-      guard let close = rest.firstIndex(of: "]") else {
-        throw Problem(description: "an IPv6 host without its ']'")
-      }
-      urlHost = String(rest[rest.index(after: rest.startIndex)..<close])
-      let after = rest[rest.index(after: close)...]
-      if after.hasPrefix(":") { urlPort = String(after.dropFirst()) }
-    } else if let colon = rest.lastIndex(of: ":") {
-      urlHost = String(rest[..<colon])
-      urlPort = String(rest[rest.index(after: colon)...])
-    } else if !rest.isEmpty {
-      urlHost = try Self.decoded(rest)
-    }
-    func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
-
-    host = nonEmpty(parameters["host"]) ?? nonEmpty(urlHost) ?? nonEmpty(environment["PGHOST"]) ?? "localhost"
-    let portText =
-      nonEmpty(parameters["port"]) ?? nonEmpty(urlPort) ?? nonEmpty(environment["PGPORT"]) ?? "5432"
-    guard let port = Int(portText), (1...65_535).contains(port) else {
+    host = setting("host", url: parts.host, "PGHOST") ?? "localhost"
+    guard let port = Int(setting("port", url: parts.port, "PGPORT") ?? "5432"), (1...65_535).contains(port)
+    else {
       // Not repeated: in a URL whose password holds an unescaped `/`, the "port" is part of it.
       throw Problem(description: "the port is not a number from 1 to 65535" + Self.escapingHint)
     }
     self.port = port
-    user =
-      nonEmpty(parameters["user"]) ?? nonEmpty(urlUser) ?? nonEmpty(environment["PGUSER"])
-      ?? nonEmpty(environment["USER"]) ?? "postgres"
-    let pathName = try Self.decoded(path)
-    database =
-      nonEmpty(parameters["dbname"]) ?? nonEmpty(pathName) ?? nonEmpty(environment["PGDATABASE"]) ?? user
-    let modeText =
-      nonEmpty(parameters["sslmode"]) ?? nonEmpty(environment["PGSSLMODE"])
-      ?? Self.defaultSSLMode(host: host).rawValue
-    guard let sslMode = SSLMode(rawValue: modeText) else {
+    user = setting("user", url: parts.user, "PGUSER", "USER") ?? "postgres"
+    database = setting("dbname", url: try Self.decoded(parts.path), "PGDATABASE") ?? user
+    guard
+      let sslMode = SSLMode(
+        rawValue: setting("sslmode", "PGSSLMODE") ?? Self.defaultSSLMode(host: host).rawValue)
+    else {
       throw Problem(
         description: "sslmode is not one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     self.sslMode = sslMode
-    applicationName = nonEmpty(parameters["application_name"]) ?? nonEmpty(environment["PGAPPNAME"]) ?? "lcq"
-    let timeoutText =
-      nonEmpty(parameters["connect_timeout"]) ?? nonEmpty(environment["PGCONNECT_TIMEOUT"]) ?? "5"
-    guard let timeout = Int(timeoutText), timeout >= 0 else {
+    applicationName = setting("application_name", "PGAPPNAME") ?? "lcq"
+    guard let timeout = Int(setting("connect_timeout", "PGCONNECT_TIMEOUT") ?? "5"), timeout >= 0 else {
       throw Problem(description: "connect_timeout is not a whole number of seconds")
     }
     connectTimeout = timeout == 0 ? 5 : max(timeout, 2)
-    password = parameters["password"] ?? urlPassword ?? environment["PGPASSWORD"]
+    // An empty password is a password.
+    password = parts.parameters["password"] ?? parts.password ?? environment["PGPASSWORD"]
     if password == nil {
-      let file =
-        nonEmpty(environment["PGPASSFILE"]) ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.pgpass")
-      password = Self.passwordFileEntry(
-        at: file, host: host, port: port, database: database, user: user)
+      let given = environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 }
+      let file = given ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.pgpass")
+      password = Self.passwordFileEntry(at: file, host: host, port: port, database: database, user: user)
     }
-  }
-
-  /// The password for `host`, `port`, `database` and `user` in a libpq password file:
-  /// `hostname:port:database:username:password` lines, `*` matching anything, `\:` and `\\`
-  /// escaped, `#` starting a comment, the first matching line winning. Like libpq, a file that
-  /// its group or others may read is ignored.
-  static func passwordFileEntry(at path: String, host: String, port: Int, database: String, user: String)
-    -> String?
-  {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let mode = attributes[.posixPermissions] as? Int, mode & 0o077 == 0,
-      let text = try? String(contentsOfFile: path, encoding: .utf8)
-    else { return nil }
-    let wanted = [host, String(port), database, user]
-    for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-      let fields = passwordFileFields(line)
-      guard fields.count == 5 else { continue }
-      if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
-    }
-    return nil
-  }
-
-  /// One password file line split on its unescaped `:`s, escapes removed.
-  static func passwordFileFields(_ line: Substring) -> [String] {
-    var fields: [String] = [""]
-    var escaped = false
-    for character in line {
-      if escaped {
-        fields[fields.count - 1].append(character)
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else if character == ":", fields.count < 5 {
-        fields.append("")
-      } else {
-        fields[fields.count - 1].append(character)
-      }
-    }
-    return fields
   }
 
   /// `text` with its `%XX` escapes decoded.
