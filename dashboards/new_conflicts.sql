@@ -21,7 +21,7 @@ newest AS (
 )
 SELECT c.fingerprint, c.title, c.status, seen.n AS occurrences,
   strftime('%Y-%m-%dT%H:%M:%SZ', seen.first_time, 'unixepoch') AS first_seen,
-  (SELECT build FROM runs WHERE build_key = seen.first_key LIMIT 1) AS first_build,
+  (SELECT min(build) FROM runs WHERE build_key = seen.first_key) AS first_build,
   CASE WHEN seen.first_time >= p.s THEN 'window' ELSE 'newest-build' END AS new_in,
   c.explanation, c.best_fix,
   (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,

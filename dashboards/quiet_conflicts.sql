@@ -26,7 +26,7 @@ quiet AS (
 )
 SELECT c.fingerprint, c.title,
   strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
-  (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
+  (SELECT min(build) FROM runs WHERE build_key = quiet.last_key) AS last_build,
   quiet.days_quiet, quiet.newer_builds
 FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
 WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)

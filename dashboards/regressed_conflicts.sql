@@ -25,7 +25,7 @@ grouped AS (
 SELECT c.fingerprint, c.title, c.resolved_build, grouped.n AS occurrences, grouped.runs,
   strftime('%Y-%m-%dT%H:%M:%SZ', grouped.first_time, 'unixepoch') AS first_seen_again,
   strftime('%Y-%m-%dT%H:%M:%SZ', grouped.last_time, 'unixepoch') AS last_seen,
-  (SELECT build FROM runs WHERE build_key = grouped.last_key LIMIT 1) AS last_build,
+  (SELECT min(build) FROM runs WHERE build_key = grouped.last_key) AS last_build,
   grouped.last_time >= p.s AS in_window,
   (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
   (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files

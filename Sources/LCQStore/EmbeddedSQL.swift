@@ -784,7 +784,7 @@ public enum EmbeddedSQL {
       )
       SELECT c.fingerprint, c.title, c.status, seen.n AS occurrences,
         strftime('%Y-%m-%dT%H:%M:%SZ', seen.first_time, 'unixepoch') AS first_seen,
-        (SELECT build FROM runs WHERE build_key = seen.first_key LIMIT 1) AS first_build,
+        (SELECT min(build) FROM runs WHERE build_key = seen.first_key) AS first_build,
         CASE WHEN seen.first_time >= p.s THEN 'window' ELSE 'newest-build' END AS new_in,
         c.explanation, c.best_fix,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
@@ -828,7 +828,7 @@ public enum EmbeddedSQL {
       )
       SELECT c.fingerprint, c.title,
         strftime('%Y-%m-%dT%H:%M:%SZ', quiet.last_time, 'unixepoch') AS last_seen,
-        (SELECT build FROM runs WHERE build_key = quiet.last_key LIMIT 1) AS last_build,
+        (SELECT min(build) FROM runs WHERE build_key = quiet.last_key) AS last_build,
         quiet.days_quiet, quiet.newer_builds
       FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
       WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)
@@ -882,7 +882,7 @@ public enum EmbeddedSQL {
       SELECT c.fingerprint, c.title, c.resolved_build, grouped.n AS occurrences, grouped.runs,
         strftime('%Y-%m-%dT%H:%M:%SZ', grouped.first_time, 'unixepoch') AS first_seen_again,
         strftime('%Y-%m-%dT%H:%M:%SZ', grouped.last_time, 'unixepoch') AS last_seen,
-        (SELECT build FROM runs WHERE build_key = grouped.last_key LIMIT 1) AS last_build,
+        (SELECT min(build) FROM runs WHERE build_key = grouped.last_key) AS last_build,
         grouped.last_time >= p.s AS in_window,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
         (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
@@ -1076,7 +1076,8 @@ public enum EmbeddedSQL {
       name: "unparsed_samples.sql",
       sql: #"""
       -- Report panel "unparsed_samples": the 3 latest blocks in the window [:since, :until) that
-      -- had no readable constraint (or a redacted list), with what could not be read and the raw text.
+      -- had no readable constraint (or a redacted list), with what could not be read and the raw text;
+      -- blocks of the same second by identity (a hash of what was logged), never by which was stored first.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -1088,7 +1089,7 @@ public enum EmbeddedSQL {
       WHERE f.time >= (SELECT s FROM p) AND f.time < (SELECT u FROM p)
         AND ((SELECT app FROM p) IS NULL
           OR (SELECT r.app FROM runs r WHERE r.id = f.run_id) = (SELECT app FROM p))
-      ORDER BY f.time DESC, f.id DESC
+      ORDER BY f.time DESC, f.identity
       LIMIT 3;
 
       """#

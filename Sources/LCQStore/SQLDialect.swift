@@ -18,17 +18,22 @@ struct SQLDialect: Sendable {
   /// What keeps writers out while counts are rebuilt (`nil`: SQLite's write transaction
   /// already does).
   var lockForCounting: String?
+  /// What a `SELECT` of conflicts ends with to hold their rows as an `UPDATE` of their counters
+  /// would, so that the statements after it see what writers before it committed (`nil`: SQLite
+  /// has one writer at a time). `NO KEY`: an occurrence's foreign key still may point at them.
+  var lockRows: String?
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
     greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
-    lockForCounting: nil)
+    lockForCounting: nil, lockRows: nil)
   /// The team store's.
   static let postgres = SQLDialect(
     greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
-    lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE")
+    lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE",
+    lockRows: "FOR NO KEY UPDATE")
 }
 
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.

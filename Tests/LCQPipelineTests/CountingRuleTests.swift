@@ -34,7 +34,7 @@ final class CountingRuleTests: XCTestCase {
     try forEachEngine { store, engine in
       // Two builds, and the first half again in a third run, so counts add across runs and days.
       // One ingest time for all three: messages without a timestamp take it, so the third run's
-      // ties the first's last seen time, and the later-stored row must win the tie.
+      // ties the first's last seen time, and the tie is broken by build order as the recount breaks it.
       let half = logs.count / 2
       for (build, files) in [("1", logs[..<half]), ("2", logs[half...]), ("3", logs[..<half])] {
         try EngineIngest.ingest(Array(files), into: store, run: "run-\(build)", build: build)

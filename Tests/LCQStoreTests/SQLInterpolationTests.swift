@@ -28,12 +28,25 @@ final class SQLInterpolationTests: XCTestCase {
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
     // `codeOwnerRuns` is a constant.
-    "ConflictDetails.swift": ["counts", "column", "order", "codeOwnerRuns"],
+    // `TieOrder.latestFirst` is a constant ORDER BY list.
+    "ConflictDetails.swift": ["counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst"],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
-    "OccurrenceCounts.swift": ["dialect.least", "dialect.greatest"],
+    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` a constant subquery
+    // of a bound run id; TieOrder's subqueries of literal columns and its constant orders.
+    "OccurrenceCounts.swift": [
+      "dialect.least", "dialect.greatest", "differs", "runBuild",
+      #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
+      #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst)"#,
+    ],
+    // Its callers' literal column names and constant orders.
+    "TieOrder.swift": ["column", "conflict", "time", "order"],
+    // TieOrder's constant ORDER BY lists.
+    "Maintenance.swift": ["TieOrder.earliestFirst", "TieOrder.latestFirst"],
     // `?` placeholder lists sized by the batch.
     "IngestBatch.swift": [
       "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
+      // The dialect's row lock (`FOR NO KEY UPDATE`), from SQLDialect's constants.
+      "lock",
     ],
     // Column names, `name = ?` assignments and `?` lists, each from the cases of
     // `RunStart.Columns`, `RunTotals.Columns` or `FailedBlock.Columns`; `values` is rows of
@@ -71,8 +84,10 @@ final class SQLInterpolationTests: XCTestCase {
     // The occurrence insert's column names and `?` placeholders, from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
+    // TieOrder's subquery of literal columns and a constant order.
     "StoredRows.swift": [
       "columnList(Occurrence.Columns.self)", "placeholders(Occurrence.Columns.self)", "differs",
+      #"TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
     ],
     // `orderColumn` is picked by a switch over TopOrder.
     "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#],

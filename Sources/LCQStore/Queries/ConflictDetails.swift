@@ -101,15 +101,16 @@ enum DetailsStatements {
     """
   }
 
-  /// The latest occurrence's raw block of a conflict (its id is the one value): the rollup
-  /// names the run of the latest occurrence, so only that run's occurrences are read.
+  /// The latest occurrence's raw block of a conflict (its id is each of the three values),
+  /// ties broken by ``TieOrder``: the rollup names the runs of the latest occurrences, so only
+  /// their occurrences are read.
   static let sample = """
     SELECT t.template, o.template_values, o.source_file, o.source_line
-    FROM occurrences o JOIN block_templates t ON t.id = o.template_id
-    WHERE o.conflict_id = ? AND o.run_id = (
-      SELECT run_id FROM occurrence_rollup WHERE conflict_id = ?
-      ORDER BY last_time DESC, run_id DESC LIMIT 1)
-    ORDER BY o.time DESC, o.id DESC LIMIT 1
+    FROM occurrences o JOIN block_templates t ON t.id = o.template_id JOIN runs r ON r.id = o.run_id
+    WHERE o.conflict_id = ? AND o.run_id IN (
+      SELECT run_id FROM occurrence_rollup WHERE conflict_id = ? AND last_time = (
+        SELECT max(last_time) FROM occurrence_rollup WHERE conflict_id = ?))
+    ORDER BY \(TieOrder.latestFirst) LIMIT 1
     """
 
   /// The most runs whose code owners `lcq show` lists.
@@ -195,7 +196,9 @@ extension ConflictStore {
   static func sampleBlock(conflictID: Int64, _ engine: QueryEngine) throws(StoreError) -> (
     text: String, source: String
   )? {
-    guard let row = try engine.row(DetailsStatements.sample, [.integer(conflictID), .integer(conflictID)])
+    guard
+      let row = try engine.row(
+        DetailsStatements.sample, [.integer(conflictID), .integer(conflictID), .integer(conflictID)])
     else { return nil }
     let text = BlockTemplate(
       template: try row.requiredText("template"), values: try row.requiredText("template_values")

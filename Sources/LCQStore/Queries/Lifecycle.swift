@@ -101,8 +101,8 @@ extension ConflictStore {
         \(having.map { "HAVING " + $0 } ?? "")
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, s.first_time, s.last_time,
-        (SELECT build FROM runs WHERE build_key = s.first_key LIMIT 1) AS first_build,
-        (SELECT build FROM runs WHERE build_key = s.last_key LIMIT 1) AS last_build,
+        (SELECT min(build) FROM runs WHERE build_key = s.first_key) AS first_build,
+        (SELECT min(build) FROM runs WHERE build_key = s.last_key) AS last_build,
         c.resolved_build, \(CodeOwnerColumns.select("c"))
       FROM s JOIN conflicts c ON c.id = s.conflict_id
       ORDER BY s.first_time DESC, c.fingerprint

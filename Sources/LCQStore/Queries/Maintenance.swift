@@ -95,7 +95,8 @@ extension ConflictStore {
 }
 
 /// The statement that recomputes each conflict's counts, first and last times and builds from
-/// its occurrences (after deletions, which the counting cannot re-date).
+/// its occurrences (after deletions, which the counting cannot re-date); builds seen at the same
+/// time are told apart by ``TieOrder``.
 enum ConflictSummaries {
   static let refresh = """
     UPDATE conflicts SET
@@ -103,9 +104,9 @@ enum ConflictSummaries {
       first_seen = coalesce((SELECT min(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), first_seen),
       last_seen = coalesce((SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), last_seen),
       first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-        WHERE o.conflict_id = conflicts.id ORDER BY o.time, o.id LIMIT 1), first_build),
+        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.earliestFirst) LIMIT 1), first_build),
       last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-        WHERE o.conflict_id = conflicts.id ORDER BY o.time DESC, o.id DESC LIMIT 1), last_build)
+        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.latestFirst) LIMIT 1), last_build)
     """
 }
 

@@ -41,6 +41,8 @@ struct IngestBatch {
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
     _ = try statements.executeEach(
       OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
+    try lockConflicts(counts.conflictIDs)
+    _ = try statements.executeEach(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counts))
     _ = try statements.executeEach(
       OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
     _ = try statements.executeEach(
@@ -60,6 +62,42 @@ struct IngestBatch {
       )
       .values)
     return (storedAfter, known)
+  }
+
+  /// Whether `record` comes before `other` in ``TieOrder/earliestFirst`` (a batch is one run, so
+  /// one build: by time, then identity).
+  private static func isEarlier(_ record: BlockRecord, than other: BlockRecord) -> Bool {
+    (record.time, record.identity) < (other.time, other.identity)
+  }
+
+  /// The values of ``StoredRows/exemplarSQL`` for each conflict `counts` counted: its earliest
+  /// occurrence in the batch.
+  private func exemplarValues(of records: [BlockRecord], _ known: KnownRows, _ counts: OccurrenceCounts)
+    -> [[QueryValue]]
+  {
+    var earliest: [Int64: BlockRecord] = [:]
+    for record in records {
+      guard let fingerprint = record.summary.fingerprint, let id = known.conflicts[fingerprint] else {
+        continue
+      }
+      if let other = earliest[id], !Self.isEarlier(record, than: other) { continue }
+      earliest[id] = record
+    }
+    return counts.conflictIDs.compactMap { id in
+      earliest[id].map { StoredRows.exemplarValues(conflictID: id, record: $0) }
+    }
+  }
+
+  /// Holds the rows of `conflictIDs` (in id order, the order every writer takes them in) where
+  /// the engine has writers at once, so that the tie-breaking statements after it see every
+  /// occurrence an earlier writer committed.
+  private func lockConflicts(_ conflictIDs: [Int64]) throws(StoreError) {
+    guard let lock = queries.dialect.lockRows else { return }
+    for chunk in chunks(of: conflictIDs) {
+      _ = try queries.rows(
+        "SELECT id FROM conflicts WHERE id IN \(placeholders(rows: 1, width: chunk.count)) ORDER BY id \(lock)",
+        chunk.map { .integer($0) })
+    }
   }
 
   /// `keys`, first seen first, in the order the engine inserts new rows.
@@ -117,11 +155,15 @@ struct IngestBatch {
     var firstRecord: [String: BlockRecord] = [:]
     var fingerprints: [String] = []
     for record in records {
-      guard let fingerprint = record.summary.fingerprint, known.conflicts[fingerprint] == nil,
-        firstRecord[fingerprint] == nil
-      else { continue }
-      firstRecord[fingerprint] = record
-      fingerprints.append(fingerprint)
+      guard let fingerprint = record.summary.fingerprint, known.conflicts[fingerprint] == nil else {
+        continue
+      }
+      guard let first = firstRecord[fingerprint] else {
+        firstRecord[fingerprint] = record
+        fingerprints.append(fingerprint)
+        continue
+      }
+      if Self.isEarlier(record, than: first) { firstRecord[fingerprint] = record }
     }
     var existing: [String] = []
     for fingerprint in inInsertOrder(fingerprints) {

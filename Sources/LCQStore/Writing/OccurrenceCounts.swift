@@ -43,21 +43,28 @@ struct OccurrenceCounts {
   }
 
   /// Adds one conflict's counts. All rows of a batch have the run's build, so the first build
-  /// changes if any row is earlier than the first seen time, the last build if any is at or
-  /// after the last seen time (`>=`: the later-inserted row wins a tie, as the recount's
-  /// `ORDER BY time, id` has it). Values: see ``conflictValues(runID:)``.
+  /// is the batch's when a row is earlier than the first seen time, the last build when a row is
+  /// later than the last seen time; a row at that very time with another build decides by
+  /// ``TieOrder``, among the occurrences at that time (the batch's are among them), as the
+  /// recount does. Values: see ``conflictValues(runID:)``.
   static func conflictSQL(_ dialect: SQLDialect) -> String {
-    """
-    UPDATE conflicts SET
-      occurrence_count = occurrence_count + ?,
-      first_build = CASE WHEN ? < first_seen OR occurrence_count = 0
-        THEN (SELECT build FROM runs WHERE id = ?) ELSE first_build END,
-      first_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.least)(first_seen, ?) END,
-      last_build = CASE WHEN ? >= last_seen OR occurrence_count = 0
-        THEN (SELECT build FROM runs WHERE id = ?) ELSE last_build END,
-      last_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.greatest)(last_seen, ?) END
-    WHERE id = ?
-    """
+    let runBuild = "(SELECT build FROM runs WHERE id = ?)"
+    let differs = dialect.isDistinctFrom
+    return """
+      UPDATE conflicts SET
+        occurrence_count = occurrence_count + ?,
+        first_build = CASE WHEN occurrence_count = 0 OR ? < first_seen THEN \(runBuild)
+          WHEN ? = first_seen AND \(runBuild) \(differs) first_build
+            THEN \(TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))
+          ELSE first_build END,
+        first_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.least)(first_seen, ?) END,
+        last_build = CASE WHEN occurrence_count = 0 OR ? > last_seen THEN \(runBuild)
+          WHEN ? = last_seen AND \(runBuild) \(differs) last_build
+            THEN \(TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst))
+          ELSE last_build END,
+        last_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.greatest)(last_seen, ?) END
+      WHERE id = ?
+      """
   }
 
   /// The values of ``rollupSQL(_:)`` for each rollup row, in conflict and day order.
@@ -72,12 +79,15 @@ struct OccurrenceCounts {
   func conflictValues(runID: Int64) -> [[QueryValue]] {
     conflicts.sorted { $0.key < $1.key }.map { conflictID, span in
       [
-        span.count, span.first, runID, span.first, span.first, span.last, runID, span.last, span.last,
-        conflictID,
+        span.count, span.first, runID, span.first, runID, span.first, span.first, span.last, runID,
+        span.last, runID, span.last, span.last, conflictID,
       ]
       .map { .integer($0) }
     }
   }
+
+  /// The conflicts counted, in id order.
+  var conflictIDs: [Int64] { conflicts.keys.sorted() }
 
   /// How many occurrences were counted.
   var total: Int { Int(conflicts.values.reduce(0) { $0 + $1.count }) }

@@ -58,6 +58,29 @@ enum StoredRows {
     ]
   }
 
+  /// Gives a counted conflict the description (title, verdict, minimal set, explanation, best
+  /// fix, missing quantities, owner) of one of a batch's occurrences when that occurrence is now
+  /// its earliest (``TieOrder/earliestFirst``): a conflict is described by its first sighting,
+  /// whichever runner stored it first. Run after the batch's occurrences are stored and before
+  /// their counts. Values: ``exemplarValues(conflictID:record:)``.
+  static let exemplarSQL = """
+    UPDATE conflicts SET title = ?, verdict = ?, minimal_set = ?, explanation = ?, best_fix = ?, missing = ?,
+      owner = ?
+    WHERE id = ? AND occurrence_count > 0 AND (? < first_seen OR (? = first_seen
+      AND ? = \(TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))))
+    """
+
+  /// The values of ``exemplarSQL`` for `record`, an occurrence of `conflictID`.
+  static func exemplarValues(conflictID: Int64, record: BlockRecord) -> [QueryValue] {
+    let summary = record.summary
+    return [
+      .text(summary.title ?? ""), .text(summary.verdict.rawValue),
+      .text(JSONText.array(record.describedConstraints)), QueryValue(summary.explanation),
+      QueryValue(summary.bestFix), QueryValue(missingText(summary)), QueryValue(summary.owner?.rawValue),
+      .integer(conflictID), .integer(record.time), .integer(record.time), .text(record.identity),
+    ]
+  }
+
   /// A conflict's source files and owners as the run saw them (values: the run's id, the files
   /// and owners as JSON arrays, the fingerprint); the first row of a conflict in a run stays.
   static let codeOwnersInsertSQL = """
