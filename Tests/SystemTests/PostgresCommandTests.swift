@@ -353,8 +353,9 @@
       for db in [url, file] {
         let ingest = try LCQProcess.run(
           [
+            // One ingest time for both: `show` prints the run's start.
             "ingest", "--db", db, "--build", "1", "--source-root", tree,
-            LCQProcess.fixture("library-app/maps.log"),
+            "--ingest-time", "2026-11-20T10:00:00Z", LCQProcess.fixture("library-app/maps.log"),
           ])
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
       }
