@@ -65,12 +65,7 @@
         let ingest = try LCQProcess.run(["ingest"] + arguments)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
       }
-      let top = try LCQProcess.run(["top", "--db", db, "--owner", "all", "--format", "json"] + window)
-      let json = try XCTUnwrap(
-        try JSONSerialization.jsonObject(with: Data(top.stdout.utf8)) as? [String: Any])
-      let fingerprints = try XCTUnwrap(json["conflicts"] as? [[String: Any]]).compactMap {
-        $0["fingerprint"] as? String
-      }
+      let fingerprints = try LCQProcess.topFingerprints(["--db", db, "--owner", "all"] + window)
       XCTAssertGreaterThan(fingerprints.count, 3)
       XCTAssertEqual(
         try LCQProcess.run(["resolve", fingerprints[0], "--in-build", "100", "--db", db]).status, 0)

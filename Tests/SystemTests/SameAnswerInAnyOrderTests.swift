@@ -35,11 +35,7 @@ final class SameAnswerInAnyOrderTests: XCTestCase {
   /// The same changes of status in every store: the most frequent conflict resolved in the
   /// first build (so later runs regress it), the next ignored.
   private func settle(_ db: String) throws {
-    let top = try LCQProcess.run(["top", "--db", db, "--format", "json"] + window)
-    let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(top.stdout.utf8)) as? [String: Any])
-    let fingerprints = try XCTUnwrap(json["conflicts"] as? [[String: Any]]).compactMap {
-      $0["fingerprint"] as? String
-    }
+    let fingerprints = try LCQProcess.topFingerprints(["--db", db] + window)
     XCTAssertGreaterThan(fingerprints.count, 2)
     XCTAssertEqual(
       try LCQProcess.run(["resolve", fingerprints[0], "--in-build", "100", "--db", db]).status, 0)
