@@ -92,6 +92,31 @@ final class OwnersCommandTests: XCTestCase {
       text.stdout)
   }
 
+  /// `lcq check --format github`: each failing conflict an error annotation on the first file
+  /// found for it (the files above), A, which has none, on the run; then the verdict.
+  func testCheckAnnotatesEachFailingConflictOnItsFirstFile() throws {
+    let check = try fixture.lcq(["check", "--build", "100", "--format", "github"])
+    XCTAssertEqual(check.status, 1, check.stderr)
+    let lines = check.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 9, check.stdout)
+    func file(of fingerprint: String) throws -> String? {
+      let line = try XCTUnwrap(
+        lines.first { $0.contains("::\(fingerprint): 1 occurrence in 1 run") }, fingerprint)
+      XCTAssertTrue(line.hasPrefix("::error "), line)
+      XCTAssertFalse(line.dropFirst(2).contains("\n"))
+      guard line.hasPrefix("::error file=") else { return nil }
+      return String(line.dropFirst("::error file=".count).prefix { $0 != "," })
+    }
+    XCTAssertNil(try file(of: StoreFixture.conflictA))
+    XCTAssertEqual(try file(of: StoreFixture.conflictB), "Browser/UnifiedToggleInputToolbarView.swift")
+    XCTAssertEqual(try file(of: Self.snapKitConflict), "Shared/Cells/CCBaseCell.swift")
+    for fingerprint in Self.inputBar {
+      XCTAssertEqual(try file(of: fingerprint), "Chat/MessageInputBar.swift")
+    }
+    XCTAssertEqual(
+      lines.last, "::notice title=lcq check::lcq check failed: build 100: 8 new, 0 regressed, 8 seen")
+  }
+
   func testTeamFiltersEveryList() throws {
     XCTAssertEqual(
       Set(try fixture.rows(["top", "--team", "@acme/chat"]).map { $0["fingerprint"] as? String }),

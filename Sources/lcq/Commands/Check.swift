@@ -15,7 +15,9 @@ extension LCQCommand {
         build, or the newest run when it recorded no build. A conflict is new when no earlier \
         build (or, for a run, no earlier run) saw it, and regressed when it was resolved in a \
         build at or before the one checked. Ignored conflicts and those in --baseline never \
-        fail the check. Prints Markdown (paste it into a pull request) or JSON.
+        fail the check. Prints Markdown (paste it into a pull request), JSON, or GitHub Actions \
+        workflow commands (--format github: an error annotation per failing conflict on its \
+        first source file, known when the ingest had --source-root at the repository's root).
 
         --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
 
@@ -43,7 +45,7 @@ extension LCQCommand {
       help: ArgumentHelp(
         "What fails the check: a comma-separated list of new, regressed, any.", valueName: "KINDS"))
     var failOn: String = "new,regressed"
-    @Option(help: "Output format: markdown or json.") var format: CheckFormat = .markdown
+    @Option(help: "Output format: markdown, json or github.") var format: CheckFormat = .markdown
     @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
     @OptionGroup var team: TeamOption
     @OptionGroup var database: DatabaseOptions
@@ -130,6 +132,7 @@ extension LCQCommand {
       switch format {
       case .markdown: printOutput(CheckText.markdown(result, failOn: failOn))
       case .json: printOutput(CheckText.json(result, failOn: failOn))
+      case .github: printOutput(GitHubAnnotations.text(result, failOn: failOn))
       }
       if !CheckText.failing(result, failOn: failOn).isEmpty { throw ExitCode(1) }
     }
@@ -140,4 +143,6 @@ extension LCQCommand {
 enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
   case markdown
   case json
+  /// GitHub Actions workflow commands (``GitHubAnnotations``).
+  case github
 }
