@@ -545,15 +545,33 @@
       XCTAssertEqual(
         try server.psql(database, "SELECT sum(occurrences) FROM runs"),
         "\(fileCounts["occurrences"] ?? "?")\n")
-      // And every count is the one the runs give one after another. (Which runner's text of a
-      // conflict is kept as its minimal set depends on who stored it first, so the report's
-      // samples are not compared here.)
-      try assertSameAnswers(
-        [
-          ["top", "--owner", "all", "--limit", "500"] + window,
-          ["top", "--by", "runs", "--owner", "all"] + window,
-          ["trend"] + window, ["new"] + window,
-        ], server: url, file: file.path)
+      // And every count is the one the runs give one after another, but for how many runs hold
+      // them: a message logged with its time is one event, stored in the run of whichever
+      // runner committed it first (docs/store.md, "The identity of an occurrence"), so the
+      // runs are left out of the comparison.
+      for arguments in [
+        ["top", "--owner", "all", "--limit", "500"] + window, ["trend"] + window, ["new"] + window,
+      ] {
+        let onServer = try LCQProcess.run(arguments + ["--format", "json", "--db", url])
+        let inFile = try LCQProcess.run(arguments + ["--format", "json", "--db", file.path])
+        XCTAssertEqual(onServer.status, 0, onServer.stderr)
+        XCTAssertEqual(
+          try Self.withoutRuns(onServer.stdout), try Self.withoutRuns(inFile.stdout), "\(arguments)")
+      }
+    }
+
+    /// The JSON `text` with every member named `runs` taken out, re-serialised with sorted keys.
+    private static func withoutRuns(_ text: String) throws -> String {
+      func strip(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+          return object.filter { $0.key != "runs" }.mapValues(strip)
+        }
+        if let array = value as? [Any] { return array.map(strip) }
+        return value
+      }
+      let value = strip(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+      return String(
+        decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
     func testNoPasswordIsPrinted() throws {
