@@ -38,8 +38,8 @@ public enum GitHubAnnotations {
   /// The fingerprint and counts, the explanation, the fix and the owners, one per line.
   static func message(_ conflict: CheckedConflict) -> String {
     var lines = [
-      "\(conflict.fingerprint): \(conflict.occurrences) occurrence\(conflict.occurrences == 1 ? "" : "s") in "
-        + "\(conflict.runs) run\(conflict.runs == 1 ? "" : "s")"
+      "\(conflict.fingerprint): \(Wording.counted(conflict.occurrences, "occurrence")) in "
+        + Wording.counted(conflict.runs, "run")
         + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : "")
     ]
     if let explanation = conflict.explanation { lines.append(explanation) }

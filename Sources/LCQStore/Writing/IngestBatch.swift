@@ -41,8 +41,9 @@ struct IngestBatch {
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
     _ = try statements.executeEach(
       OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
-    try lockConflicts(counts.conflictIDs)
-    _ = try statements.executeEach(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counts))
+    let counted = counts.conflictIDs
+    try lockConflicts(counted)
+    _ = try statements.executeEach(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counted))
     _ = try statements.executeEach(
       OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
     _ = try statements.executeEach(
@@ -70,9 +71,9 @@ struct IngestBatch {
     (record.time, record.identity) < (other.time, other.identity)
   }
 
-  /// The values of ``StoredRows/exemplarSQL`` for each conflict `counts` counted: its earliest
+  /// The values of ``StoredRows/exemplarSQL`` for each of the `counted` conflicts: its earliest
   /// occurrence in the batch.
-  private func exemplarValues(of records: [BlockRecord], _ known: KnownRows, _ counts: OccurrenceCounts)
+  private func exemplarValues(of records: [BlockRecord], _ known: KnownRows, _ counted: [Int64])
     -> [[QueryValue]]
   {
     var earliest: [Int64: BlockRecord] = [:]
@@ -83,7 +84,7 @@ struct IngestBatch {
       if let other = earliest[id], !Self.isEarlier(record, than: other) { continue }
       earliest[id] = record
     }
-    return counts.conflictIDs.compactMap { id in
+    return counted.compactMap { id in
       earliest[id].map { StoredRows.exemplarValues(conflictID: id, record: $0) }
     }
   }

@@ -91,21 +91,4 @@ extension StoredRows {
 
   /// A run's end (values: the time, the ``RunEnding``, the run's id).
   static let runEndSQL = "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?"
-
-  /// The column names of `columns`, in order, comma-separated.
-  static func columnList<Columns: CaseIterable & RawRepresentable>(_ columns: Columns.Type) -> String
-  where Columns.RawValue == String {
-    columns.allCases.map(\.rawValue).joined(separator: ", ")
-  }
-
-  /// `column = ?` for each of `columns`, comma-separated.
-  static func assignments<Columns: CaseIterable & RawRepresentable>(_ columns: Columns.Type) -> String
-  where Columns.RawValue == String {
-    columns.allCases.map { "\($0.rawValue) = ?" }.joined(separator: ", ")
-  }
-
-  /// One `?` for each of `columns`, comma-separated.
-  static func placeholders<Columns: CaseIterable>(_ columns: Columns.Type) -> String {
-    Array(repeating: "?", count: columns.allCases.count).joined(separator: ", ")
-  }
 }

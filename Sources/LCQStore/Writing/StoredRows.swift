@@ -50,11 +50,19 @@ enum StoredRows {
   static func conflictValues(
     fingerprint: String, summary: AnalysisSummary, describedConstraints: [String], time: Int64
   ) -> [QueryValue] {
+    [.text(fingerprint)] + descriptionValues(summary: summary, describedConstraints: describedConstraints)
+      + [.integer(time), .integer(time)]
+  }
+
+  /// A conflict's description as a block's analysis gives it, in the order both
+  /// ``conflictInsertSQL`` and ``exemplarSQL`` bind it: title, verdict, minimal set,
+  /// explanation, best fix, missing quantities, owner.
+  static func descriptionValues(summary: AnalysisSummary, describedConstraints: [String]) -> [QueryValue] {
     [
-      .text(fingerprint), .text(summary.title ?? ""), .text(summary.verdict.rawValue),
-      .text(JSONText.array(describedConstraints)), QueryValue(summary.explanation),
-      QueryValue(summary.bestFix),
-      QueryValue(missingText(summary)), QueryValue(summary.owner?.rawValue), .integer(time), .integer(time),
+      .text(summary.title ?? ""), .text(summary.verdict.rawValue),
+      .text(JSONText.array(describedConstraints)),
+      QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
+      QueryValue(summary.owner?.rawValue),
     ]
   }
 
@@ -72,13 +80,8 @@ enum StoredRows {
 
   /// The values of ``exemplarSQL`` for `record`, an occurrence of `conflictID`.
   static func exemplarValues(conflictID: Int64, record: BlockRecord) -> [QueryValue] {
-    let summary = record.summary
-    return [
-      .text(summary.title ?? ""), .text(summary.verdict.rawValue),
-      .text(JSONText.array(record.describedConstraints)), QueryValue(summary.explanation),
-      QueryValue(summary.bestFix), QueryValue(missingText(summary)), QueryValue(summary.owner?.rawValue),
-      .integer(conflictID), .integer(record.time), .integer(record.time), .text(record.identity),
-    ]
+    descriptionValues(summary: record.summary, describedConstraints: record.describedConstraints)
+      + [.integer(conflictID), .integer(record.time), .integer(record.time), .text(record.identity)]
   }
 
   /// A conflict's source files and owners as the run saw them (values: the run's id, the files
@@ -198,6 +201,23 @@ enum StoredRows {
       case .analysisVersion: .text(Fingerprint.version)
       }
     }
+  }
+
+  /// The column names of `columns`, in order, comma-separated.
+  static func columnList<Columns: CaseIterable & RawRepresentable>(_ columns: Columns.Type) -> String
+  where Columns.RawValue == String {
+    columns.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+
+  /// `column = ?` for each of `columns`, comma-separated.
+  static func assignments<Columns: CaseIterable & RawRepresentable>(_ columns: Columns.Type) -> String
+  where Columns.RawValue == String {
+    columns.allCases.map { "\($0.rawValue) = ?" }.joined(separator: ", ")
+  }
+
+  /// One `?` for each of `columns`, comma-separated.
+  static func placeholders<Columns: CaseIterable>(_ columns: Columns.Type) -> String {
+    Array(repeating: "?", count: columns.allCases.count).joined(separator: ", ")
   }
 
   /// `INSERT INTO occurrences (…) VALUES (?, …) ON CONFLICT (identity) DO NOTHING`, with the
