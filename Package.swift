@@ -41,6 +41,8 @@ let package = Package(
       name: "LCQStore",
       dependencies: [
         "LCQParsing", "LCQAnalysis", .product(name: "GRDB", package: "GRDB.swift"),
+        // Whole numbers of any size, for the check's exact test (RunShare), as the solver's.
+        .product(name: "BigInt", package: "BigInt"),
         // SQLite's C interface, for binding the ingest's rows without boxing (ParameterBinding).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         // The team store's client: PostgreSQL's wire protocol in Swift, TLS through swift-nio-ssl
@@ -94,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "LCQPipelineTests",
       dependencies: [
-        "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport", "LCQStoreTestSupport",
+        "LCQPipeline", "LCQStore", "LCQAnalysis", "LCQParsing", "LCQReporting", "LCQTestSupport",
+        "LCQStoreTestSupport",
       ]
     ),
     // What the tests that run the built lcq share: launching it, a store fixture, the corpus,

@@ -13,15 +13,6 @@ public enum CheckText {
     case any
   }
 
-  /// The conflicts that fail the check for `failOn`.
-  public static func failing(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
-    if failOn.contains(.any) { return result.unaccepted }
-    var failing: [CheckedConflict] = []
-    if failOn.contains(.new) { failing += result.new }
-    if failOn.contains(.regressed) { failing += result.regressed.filter { !failing.contains($0) } }
-    return failing
-  }
-
   /// `build 102` or `run job-3`.
   public static func describe(_ scope: CheckScope) -> String {
     switch scope {
@@ -31,32 +22,42 @@ public enum CheckText {
   }
 
   /// The Markdown report.
-  public static func markdown(_ result: CheckResult, failOn: Set<Failure>) -> String {
-    let failing = failing(result, failOn: failOn)
+  public static func markdown(_ result: CheckResult, failOn: Set<Failure>, significance: Double? = nil)
+    -> String
+  {
+    let failing = failing(result, failOn: failOn, significance: significance)
+    let flaky = possiblyFlaky(result, failOn: failOn, significance: significance)
     let verdict = failing.isEmpty ? "passed" : "failed"
     var text = "## lcq check \(verdict): \(MarkdownText.escape(describe(result.scope)))\n\n"
     text += "\(result.new.count) new, \(result.regressed.count) regressed, "
     text += "\(result.seen.count) conflict\(result.seen.count == 1 ? "" : "s") seen"
     let accepted = result.seen.count - result.unaccepted.count
     if accepted > 0 { text += " (\(accepted) ignored or in the baseline)" }
-    text +=
-      "; failing on \(Failure.allCases.filter(failOn.contains).map(\.rawValue).joined(separator: ", ")).\n"
-    for (heading, conflicts) in [("New", result.new), ("Regressed", result.regressed)]
-    where !conflicts.isEmpty {
+    text += "; failing on \(Failure.allCases.filter(failOn.contains).map(\.rawValue).joined(separator: ", "))"
+    if let significance, !failOn.contains(.any) {
+      text += " beyond chance at \(Wording.decimal(significance))"
+    }
+    text += ".\n"
+    let listed = [
+      ("New", result.new.filter { !flaky.contains($0) }),
+      ("Regressed", result.regressed.filter { !flaky.contains($0) }),
+      ("Possibly flaky (not failing)", flaky),
+    ]
+    for (heading, conflicts) in listed where !conflicts.isEmpty {
       text += "\n### \(heading)\n\n"
-      for conflict in conflicts { text += item(conflict) }
+      for conflict in conflicts { text += item(conflict, in: result, significance: significance) }
     }
     if failOn.contains(.any) {
       let others = result.unaccepted.filter { !result.new.contains($0) && !result.regressed.contains($0) }
       if !others.isEmpty {
         text += "\n### Also seen\n\n"
-        for conflict in others { text += item(conflict) }
+        for conflict in others { text += item(conflict, in: result, significance: nil) }
       }
     }
     return text
   }
 
-  static func item(_ conflict: CheckedConflict) -> String {
+  static func item(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?) -> String {
     var text = "- **\(MarkdownText.escape(conflict.title))** `\(conflict.fingerprint)`: "
     text += "\(conflict.occurrences) occurrence\(conflict.occurrences == 1 ? "" : "s") in "
     text += "\(conflict.runs) run\(conflict.runs == 1 ? "" : "s")"
@@ -64,6 +65,8 @@ public enum CheckText {
       text += ", resolved in build \(MarkdownText.escape(resolved))"
     }
     text += "\n"
+    text +=
+      "  \(MarkdownText.escape(sentence(shareLine(conflict, in: result, significance: significance))))\n"
     if let explanation = conflict.explanation?.split(separator: "\n").first {
       text += "  \(MarkdownText.escape(String(explanation)))\n"
     }
@@ -74,18 +77,24 @@ public enum CheckText {
     return text
   }
 
-  /// The JSON report: `scope`, `passed`, `failOn`, `new`, `regressed`, `seen`.
-  public static func json(_ result: CheckResult, failOn: Set<Failure>) -> String {
-    jsonValue(result, failOn: failOn).serialized + "\n"
+  /// The JSON report: `scope`, `passed`, `failOn`, `new`, `regressed`, `seen`, and the runs
+  /// and significance (docs/json.md).
+  public static func json(_ result: CheckResult, failOn: Set<Failure>, significance: Double? = nil) -> String
+  {
+    jsonValue(result, failOn: failOn, significance: significance).serialized + "\n"
   }
 
-  /// The JSON report as a value (``json(_:failOn:)``'s).
-  public static func jsonValue(_ result: CheckResult, failOn: Set<Failure>) -> JSONValue {
-    let failing = failing(result, failOn: failOn)
+  /// The JSON report as a value (``json(_:failOn:significance:)``'s).
+  public static func jsonValue(_ result: CheckResult, failOn: Set<Failure>, significance: Double? = nil)
+    -> JSONValue
+  {
+    let failing = failing(result, failOn: failOn, significance: significance)
+    let flaky = possiblyFlaky(result, failOn: failOn, significance: significance)
     func conflicts(_ list: [CheckedConflict]) -> JSONValue {
       .array(
         list.map { conflict in
-          .object(
+          let share = result.share(of: conflict)
+          return .object(
             [
               ("fingerprint", .string(conflict.fingerprint)), ("title", .string(conflict.title)),
               ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
@@ -93,19 +102,34 @@ public enum CheckText {
               ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
               ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
               ("accepted", .bool(conflict.isAccepted)),
+              (
+                "share",
+                .object([
+                  ("runs", .int(share.runs)), ("of", .int(share.of)),
+                  ("previous_runs", .int(share.previousRuns)),
+                  ("previous_of", .int(share.previousOf)),
+                ])
+              ),
+              ("p_value", significance == nil ? .null : .number(String(share.pValue))),
+              ("possibly_flaky", .bool(flaky.contains(conflict))),
             ] + CodeOwnerText.jsonMembers(conflict.codeOwnership))
         })
     }
-    let scope: JSONValue
-    switch result.scope {
-    case .build(let build): scope = .object([("build", .string(build))])
-    case .run(let run): scope = .object([("run", .string(run))])
+    func scope(_ scope: CheckScope?) -> JSONValue {
+      switch scope {
+      case .build(let build): .object([("build", .string(build))])
+      case .run(let run): .object([("run", .string(run))])
+      case nil: .null
+      }
     }
     return JSONValue.object([
-      ("schema", .string("lcq-check/1")), ("scope", scope), ("passed", .bool(failing.isEmpty)),
+      ("schema", .string("lcq-check/1")), ("scope", scope(result.scope)), ("passed", .bool(failing.isEmpty)),
       ("fail_on", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
+      ("significance", significance.map { .number(Wording.decimal($0)) } ?? .null),
+      ("runs", .int(result.runs)), ("previous", scope(result.previous)),
+      ("previous_runs", .int(result.previousRuns)),
       ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
-      ("seen", conflicts(result.seen)),
+      ("possibly_flaky", conflicts(flaky)), ("seen", conflicts(result.seen)),
     ])
   }
 

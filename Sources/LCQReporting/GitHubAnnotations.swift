@@ -5,7 +5,9 @@ import LCQStore
 ///
 /// A failing conflict is one `::error` line, on the first source file the latest run with a
 /// source tree found for it (`lcq ingest --source-root`: SnapKit's files, then the files that
-/// declare its views' classes), else on the run as a whole; the check's verdict is one
+/// declare its views' classes) and the line there when known (SnapKit's printed line, or the
+/// class's declaration), else on the run as a whole; a conflict that `--significance` lets
+/// pass as possibly flaky is a `::warning` in the same place; the check's verdict is one
 /// `::notice` line. Workflow commands end at a line break and read `%` as an escape, and a
 /// property ends at `,` or `:`; so line feeds become `%0A`, `%` `%25`, a property's `:` and `,`
 /// `%3A` and `%2C`, and control and bidi characters (CR among them) are spelled out first
@@ -13,18 +15,27 @@ import LCQStore
 /// terminal.
 public enum GitHubAnnotations {
   /// The workflow commands of `result`.
-  public static func text(_ result: CheckResult, failOn: Set<CheckText.Failure>) -> String {
-    let failing = CheckText.failing(result, failOn: failOn)
+  public static func text(
+    _ result: CheckResult, failOn: Set<CheckText.Failure>, significance: Double? = nil
+  ) -> String {
+    let failing = CheckText.failing(result, failOn: failOn, significance: significance)
+    let flaky = CheckText.possiblyFlaky(result, failOn: failOn, significance: significance)
     var text = ""
-    for conflict in failing {
-      var properties: [(String, String)] = []
-      if let file = conflict.codeOwnership?.sourceFiles.first { properties.append(("file", file)) }
-      properties.append(("title", title(conflict)))
-      text += command("error", properties, message: message(conflict))
+    for (name, conflicts) in [("error", failing), ("warning", flaky)] {
+      for conflict in conflicts {
+        var properties: [(String, String)] = []
+        if let file = conflict.codeOwnership?.sourceFiles.first {
+          properties.append(("file", file))
+          if let line = conflict.codeOwnership?.firstLine { properties.append(("line", String(line))) }
+        }
+        properties.append(("title", title(conflict)))
+        text += command(name, properties, message: message(conflict, in: result, significance: significance))
+      }
     }
     let verdict = failing.isEmpty ? "passed" : "failed"
     var summary = "lcq check \(verdict): \(CheckText.describe(result.scope)): "
     summary += "\(result.new.count) new, \(result.regressed.count) regressed, \(result.seen.count) seen"
+    if !flaky.isEmpty { summary += " (\(flaky.count) possibly flaky, not failing)" }
     text += command("notice", [("title", "lcq check")], message: summary)
     return text
   }
@@ -35,12 +46,14 @@ public enum GitHubAnnotations {
     return "\(kind) layout conflict: \(conflict.title)"
   }
 
-  /// The fingerprint and counts, the explanation, the fix and the owners, one per line.
-  static func message(_ conflict: CheckedConflict) -> String {
+  /// The fingerprint and counts, the runs that saw it, the explanation, the fix and the owners,
+  /// one per line.
+  static func message(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?) -> String {
     var lines = [
       "\(conflict.fingerprint): \(Wording.counted(conflict.occurrences, "occurrence")) in "
         + Wording.counted(conflict.runs, "run")
-        + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : "")
+        + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : ""),
+      CheckText.sentence(CheckText.shareLine(conflict, in: result, significance: significance)),
     ]
     if let explanation = conflict.explanation { lines.append(explanation) }
     if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }

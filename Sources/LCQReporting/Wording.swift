@@ -6,3 +6,22 @@ public enum Wording {
     "\(count) " + (count == 1 ? noun : noun + "s")
   }
 }
+
+extension Wording {
+  /// `p = 0.5`, `p = 0.043`, `p < 0.001`: a p-value to three decimals.
+  public static func pValue(_ p: Double) -> String {
+    let thousandths = Int((p * 1000).rounded())
+    return thousandths < 1 ? "p < 0.001" : "p = \(decimal(Double(thousandths) / 1000))"
+  }
+
+  /// A number in (0, 1] or a whole number as written: `0.05`, `0.043`, `1`, with no trailing
+  /// zeros, to six decimals.
+  public static func decimal(_ value: Double) -> String {
+    let millionths = Int((value * 1_000_000).rounded())
+    let whole = millionths / 1_000_000
+    var fraction = String(millionths % 1_000_000)
+    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
+  }
+}

@@ -88,6 +88,48 @@ final class CheckCommandTests: XCTestCase {
       [StoreFixture.conflictA])
   }
 
+  /// `--significance`: build 101 has four runs, one of them with the self-sizing cell's
+  /// conflict, after build 100's one run without it: 1 of 4 after 0 of 1 has p =
+  /// C(1,1)·C(4,3)/C(5,4) = 4/5, so the new conflict is possibly flaky and the check passes;
+  /// without the level it fails, as for one run per build.
+  func testALevelLetsAChangeWithinChancePassAndSaysSo() throws {
+    let clean = fixture.folder.appendingPathComponent("clean.log")
+    try Data("App launched\n".utf8).write(to: clean)
+    XCTAssertEqual(try fixture.lcq(["ingest", "--build", "101", "--run-id", "a", selfSizing]).status, 0)
+    for run in ["b", "c", "d"] {
+      XCTAssertEqual(try fixture.lcq(["ingest", "--build", "101", "--run-id", run, clean.path]).status, 0)
+    }
+    let strict = try fixture.lcq(["check", "--build", "101"])
+    XCTAssertEqual(strict.status, 1, strict.stdout)
+    XCTAssertTrue(
+      strict.stdout.contains("\n  Seen in 1 of 4 runs of build 101; 0 of 1 run of build 100.\n"),
+      strict.stdout)
+    let weighed = try fixture.lcq(["check", "--build", "101", "--significance", "0.05"])
+    XCTAssertEqual(weighed.status, 0, weighed.stdout)
+    XCTAssertTrue(weighed.stdout.hasPrefix("## lcq check passed: build 101\n"), weighed.stdout)
+    XCTAssertTrue(
+      weighed.stdout.contains(
+        "### Possibly flaky (not failing)\n\n- **ThumbnailView height vs cell height** `\(selfSizingFingerprint)`"
+      ),
+      weighed.stdout)
+    XCTAssertTrue(
+      weighed.stdout.contains(
+        "  Seen in 1 of 4 runs of build 101; 0 of 1 run of build 100 \\(one-sided exact test: p = 0.8\\): possibly flaky.\n"
+      ), weighed.stdout)
+
+    for (level, words) in [
+      ("1.5", "--significance must be between 0 and 1 (such as 0.05), not 1.5"),
+      ("0", "--significance must be between 0 and 1 (such as 0.05), not 0.0"),
+    ] {
+      let refused = try fixture.lcq(["check", "--significance", level])
+      XCTAssertEqual(refused.status, 2, refused.stderr)
+      XCTAssertTrue(refused.stderr.contains(words), refused.stderr)
+    }
+    let any = try fixture.lcq(["check", "--significance", "0.05", "--fail-on", "any"])
+    XCTAssertEqual(any.status, 2, any.stderr)
+    XCTAssertTrue(any.stderr.contains("--fail-on any fails on every one"), any.stderr)
+  }
+
   func testUsageAndDatabaseErrorsExitWithTwo() throws {
     let wrong = try fixture.lcq(["check", "--fail-on", "sometimes"])
     XCTAssertEqual(wrong.status, 2)

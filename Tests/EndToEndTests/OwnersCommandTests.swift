@@ -93,28 +93,76 @@ final class OwnersCommandTests: XCTestCase {
   }
 
   /// `lcq check --format github`: each failing conflict an error annotation on the first file
-  /// found for it (the files above), A, which has none, on the run; then the verdict.
+  /// found for it (the files above) and its line: SnapKit's first printed line in 012
+  /// (`CCBaseCell.swift#88`), else the line declaring the class (`MessageInputBar` on line 4,
+  /// `UnifiedToggleInputToolbarView` on line 5); A, which has none, on the run; then the verdict.
   func testCheckAnnotatesEachFailingConflictOnItsFirstFile() throws {
     let check = try fixture.lcq(["check", "--build", "100", "--format", "github"])
     XCTAssertEqual(check.status, 1, check.stderr)
     let lines = check.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 9, check.stdout)
-    func file(of fingerprint: String) throws -> String? {
+    func place(of fingerprint: String) throws -> String? {
       let line = try XCTUnwrap(
         lines.first { $0.contains("::\(fingerprint): 1 occurrence in 1 run") }, fingerprint)
       XCTAssertTrue(line.hasPrefix("::error "), line)
       XCTAssertFalse(line.dropFirst(2).contains("\n"))
       guard line.hasPrefix("::error file=") else { return nil }
-      return String(line.dropFirst("::error file=".count).prefix { $0 != "," })
+      let properties = line.dropFirst("::error ".count).prefix { $0 != ":" }.split(separator: ",")
+      return properties.filter { $0.hasPrefix("file=") || $0.hasPrefix("line=") }.joined(separator: ",")
     }
-    XCTAssertNil(try file(of: StoreFixture.conflictA))
-    XCTAssertEqual(try file(of: StoreFixture.conflictB), "Browser/UnifiedToggleInputToolbarView.swift")
-    XCTAssertEqual(try file(of: Self.snapKitConflict), "Shared/Cells/CCBaseCell.swift")
+    XCTAssertNil(try place(of: StoreFixture.conflictA))
+    XCTAssertEqual(
+      try place(of: StoreFixture.conflictB), "file=Browser/UnifiedToggleInputToolbarView.swift,line=5")
+    XCTAssertEqual(try place(of: Self.snapKitConflict), "file=Shared/Cells/CCBaseCell.swift,line=88")
     for fingerprint in Self.inputBar {
-      XCTAssertEqual(try file(of: fingerprint), "Chat/MessageInputBar.swift")
+      XCTAssertEqual(try place(of: fingerprint), "file=Chat/MessageInputBar.swift,line=4")
     }
     XCTAssertEqual(
       lines.last, "::notice title=lcq check::lcq check failed: build 100: 8 new, 0 regressed, 8 seen")
+  }
+
+  /// `lcq check --format sarif`: valid against the SARIF 2.1.0 schema and read by a real
+  /// consumer (`sarif-tools`, through `Tests/Oracle/sarif_check.py`), with the places above.
+  /// Needs the packages in `Tests/Oracle/requirements.txt` (`scripts/test` installs them).
+  func testCheckAsSARIFValidatesAndIsReadByACodeScanningConsumer() throws {
+    let check = try fixture.lcq(["check", "--build", "100", "--format", "sarif"])
+    XCTAssertEqual(check.status, 1, check.stderr)
+    let log = fixture.folder.appendingPathComponent("check.sarif")
+    try Data(check.stdout.utf8).write(to: log)
+    let read = try Self.sarifCheck(log)
+    XCTAssertEqual(read.status, 0, read.stderr)
+    var expected: [String: String] = [
+      StoreFixture.conflictA: "-",
+      StoreFixture.conflictB: "Browser/UnifiedToggleInputToolbarView.swift:5",
+      Self.snapKitConflict: "Shared/Cells/CCBaseCell.swift:88",
+    ]
+    for fingerprint in Self.inputBar { expected[fingerprint] = "Chat/MessageInputBar.swift:4" }
+    var found: [String: String] = [:]
+    for line in read.stdout.split(separator: "\n") {
+      let record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      XCTAssertEqual(record["rule"] as? String, "lcq/new-conflict")
+      XCTAssertEqual(record["level"] as? String, "error")
+      let fingerprint = try XCTUnwrap(record["fingerprint"] as? String)
+      found[fingerprint] = (record["file"] as? String).map { "\($0):\(record["line"] as? Int ?? 0)" } ?? "-"
+    }
+    XCTAssertEqual(found, expected)
+
+    // The schema is really applied: the same log claiming another version does not validate.
+    let other = fixture.folder.appendingPathComponent("other.sarif")
+    try Data(check.stdout.replacingOccurrences(of: "\"version\":\"2.1.0\"", with: "\"version\":\"2.2\"").utf8)
+      .write(to: other)
+    let refused = try Self.sarifCheck(other)
+    XCTAssertEqual(refused.status, 1, refused.stdout)
+    XCTAssertTrue(refused.stderr.contains("version: '2.2' is not one of ['2.1.0']"), refused.stderr)
+  }
+
+  private static func sarifCheck(_ log: URL) throws -> LCQProcess.Result {
+    try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", LCQProcess.repositoryRoot.appendingPathComponent("Tests/Oracle/sarif_check.py").path,
+        log.path,
+      ])
   }
 
   func testTeamFiltersEveryList() throws {

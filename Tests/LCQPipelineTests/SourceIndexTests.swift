@@ -24,8 +24,20 @@ final class SourceIndexTests: XCTestCase {
       protocol Shows: class {}
       \tclass\tTabbed: UIView {}\r
       """
+    let declarations = DeclaredClasses.swift(Data(source.utf8))
+    XCTAssertEqual(declarations.map(\.name), ["ProfileCell", "Badge", "Bubble", "Toolbar", "Tabbed"])
+    XCTAssertEqual(declarations.map(\.line), [4, 8, 10, 11, 14])
+  }
+
+  /// Lines are numbered as editors number them: CR LF is one line end, a lone CR or LF one each.
+  func testDeclarationLinesCountEachKindOfLineEndOnce() {
+    let source = "class A {}\r\nclass B {}\rclass C {}\n\r\nclass D {}"
     XCTAssertEqual(
-      DeclaredClasses.swift(Data(source.utf8)), ["ProfileCell", "Badge", "Bubble", "Toolbar", "Tabbed"])
+      DeclaredClasses.swift(Data(source.utf8)),
+      [
+        .init(name: "A", line: 1), .init(name: "B", line: 2), .init(name: "C", line: 3),
+        .init(name: "D", line: 5),
+      ])
   }
 
   func testObjectiveCDeclarationsButNotCategories() {
@@ -41,7 +53,9 @@ final class SourceIndexTests: XCTestCase {
       @protocol Shows <NSObject>
       @end
       """
-    XCTAssertEqual(DeclaredClasses.objectiveC(Data(header.utf8)), ["LQRoundedCornerView", "Box"])
+    XCTAssertEqual(
+      DeclaredClasses.objectiveC(Data(header.utf8)),
+      [.init(name: "LQRoundedCornerView", line: 1), .init(name: "Box", line: 7)])
     let implementation = """
       @implementation LQRoundedCornerView
       @end
@@ -50,7 +64,9 @@ final class SourceIndexTests: XCTestCase {
       @implementation Badge{
       }
       """
-    XCTAssertEqual(DeclaredClasses.objectiveC(Data(implementation.utf8)), ["LQRoundedCornerView", "Badge"])
+    XCTAssertEqual(
+      DeclaredClasses.objectiveC(Data(implementation.utf8)),
+      [.init(name: "LQRoundedCornerView", line: 1), .init(name: "Badge", line: 5)])
   }
 
   /// Writes `text` to the file at `path` under `root`, making its folders.
@@ -85,6 +101,19 @@ final class SourceIndexTests: XCTestCase {
     names.classes = ["Card", "UILabel"]
     XCTAssertEqual(
       index.files(for: names), ["App/Cells/ProfileCell.swift", "App/Legacy/Card.h", "App/Legacy/Card.m"])
+    // Each place's line: the one SnapKit printed with the file, or the class's declaration.
+    names.fileLines = [42]
+    XCTAssertEqual(
+      index.places(for: names),
+      [
+        SourcePlace(path: "App/Cells/ProfileCell.swift", line: 42),
+        SourcePlace(path: "App/Legacy/Card.h", line: 1),
+        SourcePlace(path: "App/Legacy/Card.m", line: 1),
+      ])
+    var old = SourceClues.Names()
+    old.classes = ["OldCell"]
+    XCTAssertEqual(index.places(for: old), [SourcePlace(path: "Old/Cells/ProfileCell.swift", line: 2)])
+    names.fileLines = []
     names.files = ["ProfileCell.swift"]
     XCTAssertEqual(
       index.files(for: names),

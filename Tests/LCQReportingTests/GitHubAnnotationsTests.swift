@@ -28,14 +28,14 @@ final class GitHubAnnotationsTests: XCTestCase {
 
   private func conflict(
     _ fingerprint: String, title: String, new: Bool, regressed: Bool = false, accepted: Bool = false,
-    files: [String]? = nil
+    files: [String]? = nil, line: Int? = nil
   ) -> CheckedConflict {
     CheckedConflict(
       fingerprint: fingerprint, title: title, status: regressed ? .resolved : .open, occurrences: 3, runs: 2,
       resolvedBuild: regressed ? "7" : nil,
       explanation: "These 2 constraints cannot all hold.\n[1] A: width = 10",
       bestFix: "Lower [1] to 999.", isNew: new, isRegressed: regressed, isAccepted: accepted,
-      codeOwnership: files.map { CodeOwnership(sourceFiles: $0, owners: ["@acme/ui"]) })
+      codeOwnership: files.map { CodeOwnership(sourceFiles: $0, owners: ["@acme/ui"], firstLine: line) })
   }
 
   func testEachFailingConflictIsAnErrorOnItsFirstFileThenTheVerdict() {
@@ -43,18 +43,19 @@ final class GitHubAnnotationsTests: XCTestCase {
       scope: .build("9"),
       seen: [
         conflict(
-          "v3:aaaa", title: "Card width", new: true, files: ["Sources/Card.swift", "Sources/Other.swift"]),
+          "v3:aaaa", title: "Card width", new: true, files: ["Sources/Card.swift", "Sources/Other.swift"],
+          line: 12),
         conflict("v3:bbbb", title: "Row, top", new: false, regressed: true),
         conflict("v3:cccc", title: "Accepted", new: true, accepted: true),
-      ])
+      ], runs: 4, previous: .build("8"), previousRuns: 3)
     XCTAssertEqual(
       GitHubAnnotations.text(result, failOn: [.new, .regressed]),
       """
-      ::error file=Sources/Card.swift,title=New layout conflict%3A Card width::v3:aaaa: 3 occurrences in 2 runs\
-      %0AThese 2 constraints cannot all hold.%0A[1] A: width = 10%0AFix: Lower [1] to 999.\
+      ::error file=Sources/Card.swift,line=12,title=New layout conflict%3A Card width::v3:aaaa: 3 occurrences in 2 runs\
+      %0ASeen in 2 of 4 runs of build 9; 0 of 3 runs of build 8.%0AThese 2 constraints cannot all hold.%0A[1] A: width = 10%0AFix: Lower [1] to 999.\
       %0AOwners: @acme/ui · Files: Sources/Card.swift, Sources/Other.swift
       ::error title=Regressed layout conflict%3A Row%2C top::v3:bbbb: 3 occurrences in 2 runs, resolved in build 7\
-      %0AThese 2 constraints cannot all hold.%0A[1] A: width = 10%0AFix: Lower [1] to 999.
+      %0ASeen in 2 of 4 runs of build 9; 0 of 3 runs of build 8.%0AThese 2 constraints cannot all hold.%0A[1] A: width = 10%0AFix: Lower [1] to 999.
       ::notice title=lcq check::lcq check failed: build 9: 1 new, 1 regressed, 3 seen
 
       """)

@@ -17,14 +17,18 @@ import XCTest
 final class SQLInterpolationTests: XCTestCase {
   /// file name → the interpolated or concatenated expressions allowed in its SQL, each fixed text.
   static let fixedFragments: [String: Set<String>] = [
-    // `inScope`/`earlier` are SQL conditions picked by a switch over the check's scope kind;
-    // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.
+    // `inScope`/`earlier`/`previousScope` are SQL conditions picked by a switch over the check's
+    // scope kind, `previousColumn`/`previousOrder` a column and an order picked by it, `forApp`
+    // a constant condition on a bound parameter; CodeOwnerColumns' fixed column list and
+    // condition, with literal aliases and parameters.
     "BuildCheck.swift": [
-      "inScope", "earlier", #"CodeOwnerColumns.select("c")"#,
+      "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp",
+      #"CodeOwnerColumns.selectWithLine("c")"#,
       #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
     ],
-    // The table alias and the column and parameter names that the callers above pass as literals.
-    "CodeOwnerColumns.swift": ["alias", "column", "parameter"],
+    // The table alias and the column and parameter names that the callers above pass as literals;
+    // `select(alias)` is the fixed column list above it.
+    "CodeOwnerColumns.swift": ["alias", "column", "parameter", "select(alias)"],
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
     // `codeOwnerRuns` is a constant.

@@ -6,10 +6,14 @@ public struct CodeOwnership: Sendable, Hashable {
   public var sourceFiles: [String]
   /// The owners of those files from CODEOWNERS, each once, in the order of the files.
   public var owners: [String]
+  /// The 1-based line in the first of `sourceFiles` where the conflict's code is: the line
+  /// SnapKit printed, or the line declaring the class; `nil` when neither is known.
+  public var firstLine: Int?
 
   /// Creates an ownership.
-  public init(sourceFiles: [String], owners: [String]) {
+  public init(sourceFiles: [String], owners: [String], firstLine: Int? = nil) {
     self.sourceFiles = sourceFiles
     self.owners = owners
+    self.firstLine = firstLine
   }
 }

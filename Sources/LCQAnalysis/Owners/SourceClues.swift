@@ -14,6 +14,8 @@ public struct SourceClues: Sendable, Hashable {
     public var classes: [String] = []
     /// Files SnapKit printed after a constraint's address, as printed (a name or a path).
     public var files: [String] = []
+    /// The line SnapKit printed with each of `files` (its first constraint's), in their order.
+    public var fileLines: [Int] = []
 
     /// No names.
     public init() {}
@@ -45,8 +47,9 @@ public struct SourceClues: Sendable, Hashable {
           names.classes.append(name)
         }
       }
-      if let file = constraint.sourceLocation?.file, seenFiles.insert(file).inserted {
-        names.files.append(file)
+      if let location = constraint.sourceLocation, seenFiles.insert(location.file).inserted {
+        names.files.append(location.file)
+        names.fileLines.append(location.line)
       }
       if inDescribed.contains(index) { self.described = names } else { elsewhere = names }
     }

@@ -67,13 +67,14 @@ public final class CodeOwnerMap: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let answer = known[clues] { return answer }
-    var files = index.files(for: clues.described)
-    if files.isEmpty { files = index.files(for: clues.elsewhere) }
+    var places = index.places(for: clues.described)
+    if places.isEmpty { places = index.places(for: clues.elsewhere) }
     var owners: [String] = []
-    for file in files {
-      for owner in ownersOfFile(file) where !owners.contains(owner) { owners.append(owner) }
+    for place in places {
+      for owner in ownersOfFile(place.path) where !owners.contains(owner) { owners.append(owner) }
     }
-    let answer = CodeOwnership(sourceFiles: files, owners: owners)
+    let answer = CodeOwnership(
+      sourceFiles: places.map(\.path), owners: owners, firstLine: places.first?.line)
     if known.count > 10_000 { known.removeAll() }
     known[clues] = answer
     return answer

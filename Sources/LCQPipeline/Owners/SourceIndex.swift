@@ -12,6 +12,9 @@ public struct SourceIndex: Sendable {
   public private(set) var declarations: [String: [String]] = [:]
   /// Paths relative to `root` of the source files with each file name, sorted.
   public private(set) var filesByName: [String: [String]] = [:]
+  /// The 1-based line of each class's first declaration in each file that declares it, by path
+  /// and class.
+  public private(set) var declarationLines: [String: [String: Int]] = [:]
   /// How many source files were read.
   public private(set) var fileCount = 0
 
@@ -38,9 +41,13 @@ public struct SourceIndex: Sendable {
       fileCount += 1
       filesByName[(path as NSString).lastPathComponent, default: []].append(path)
       let swift = path.hasSuffix(".swift")
-      for name in Set(swift ? DeclaredClasses.swift(data) : DeclaredClasses.objectiveC(data)) {
-        declarations[name, default: []].append(path)
+      var lines: [String: Int] = [:]
+      for declaration in swift ? DeclaredClasses.swift(data) : DeclaredClasses.objectiveC(data)
+      where lines[declaration.name] == nil {
+        lines[declaration.name] = declaration.line
+        declarations[declaration.name, default: []].append(path)
       }
+      if !lines.isEmpty { declarationLines[path] = lines }
     }
   }
 
@@ -81,23 +88,38 @@ public struct SourceIndex: Sendable {
   /// The files `names` point to: SnapKit's files first (by name; a printed absolute path picks
   /// the indexed file it ends with), then the files declaring each class, each once; the app's
   /// own before a vendored library's.
-  public func files(for names: SourceClues.Names) -> [String] {
-    var found: [String] = []
+  public func files(for names: SourceClues.Names) -> [String] { places(for: names).map(\.path) }
+
+  /// The places `names` point to, in the order of ``files(for:)``: each file with the line
+  /// SnapKit printed for it, or the line declaring the first of `names`' classes it declares.
+  public func places(for names: SourceClues.Names) -> [SourcePlace] {
+    var found: [SourcePlace] = []
     var seen: Set<String> = []
-    func add(_ paths: [String]) {
-      for path in paths where seen.insert(path).inserted { found.append(path) }
+    func add(_ paths: [String], line: (String) -> Int?) {
+      for path in paths where seen.insert(path).inserted {
+        found.append(SourcePlace(path: path, line: line(path)))
+      }
     }
-    for printed in names.files {
+    for (index, printed) in names.files.enumerated() {
       let candidates = filesByName[(printed as NSString).lastPathComponent] ?? []
       let exact = candidates.filter { printed.hasSuffix("/" + $0) }
-      add(exact.isEmpty ? candidates : exact)
+      let line = names.fileLines.indices.contains(index) ? names.fileLines[index] : nil
+      add(exact.isEmpty ? candidates : exact) { _ in line }
     }
-    for name in names.classes { add(declarations[name] ?? []) }
+    for name in names.classes { add(declarations[name] ?? []) { declarationLines[$0]?[name] } }
     // The app's own files first: a vendored library's (`Pods/…`) is not where the app changes it.
     let isVendored = Dictionary(
-      uniqueKeysWithValues: found.map { ($0, AppSource.vendoredLibrary(of: $0) != nil) })
-    return found.filter { isVendored[$0] == false } + found.filter { isVendored[$0] == true }
+      uniqueKeysWithValues: found.map { ($0.path, AppSource.vendoredLibrary(of: $0.path) != nil) })
+    return found.filter { isVendored[$0.path] == false } + found.filter { isVendored[$0.path] == true }
   }
+}
+
+/// A source file and, when known, the 1-based line in it where a conflict's code is.
+public struct SourcePlace: Sendable, Hashable {
+  /// The path relative to the source root.
+  public var path: String
+  /// The line SnapKit printed, or the line declaring the class; `nil` when neither is known.
+  public var line: Int?
 }
 
 /// The classes a source file declares, read line by line: enough for the declarations Xcode
@@ -113,10 +135,16 @@ enum DeclaredClasses {
     "public", "open", "internal", "fileprivate", "private", "package", "final", "nonisolated", "indirect",
   ]
 
+  /// A class declaration: the class's name and its 1-based line.
+  struct Declaration: Equatable {
+    var name: String
+    var line: Int
+  }
+
   /// The classes `source` (UTF-8) declares in Swift.
-  static func swift(_ source: some DataProtocol) -> [String] {
-    var names: [String] = []
-    for line in lines(of: source, containing: ["class"]) {
+  static func swift(_ source: some DataProtocol) -> [Declaration] {
+    var names: [Declaration] = []
+    for (number, line) in lines(of: source, containing: ["class"]) {
       var words = Words(line)
       while let word = words.next() {
         if word.hasPrefix("@") {
@@ -127,7 +155,7 @@ enum DeclaredClasses {
         guard word == "class", let name = words.next(), isIdentifier(name),
           !classMemberWords.contains(String(name))
         else { break }
-        names.append(String(name))
+        names.append(Declaration(name: String(name), line: number))
         break
       }
     }
@@ -136,35 +164,42 @@ enum DeclaredClasses {
 
   /// The classes `source` (UTF-8) declares in Objective-C: `@interface Name : Super` (not a
   /// category or class extension) and `@implementation Name` (not a category's).
-  static func objectiveC(_ source: some DataProtocol) -> [String] {
-    var names: [String] = []
-    for line in lines(of: source, containing: ["@interface", "@implementation"]) {
+  static func objectiveC(_ source: some DataProtocol) -> [Declaration] {
+    var names: [Declaration] = []
+    for (number, line) in lines(of: source, containing: ["@interface", "@implementation"]) {
       var words = Words(line)
       guard let keyword = words.next(), keyword == "@interface" || keyword == "@implementation",
         let name = words.next(), isIdentifier(name)
       else { continue }
       words.skipGenericArguments()
       let next = words.nextCharacter()
-      if keyword == "@interface" ? next == ":" : next != "(" { names.append(String(name)) }
+      if keyword == "@interface" ? next == ":" : next != "(" {
+        names.append(Declaration(name: String(name), line: number))
+      }
     }
     return names
   }
 
-  /// The lines of `source` that hold one of `words`, found on the bytes (decoding and searching
-  /// every line as text took most of an index's time).
-  static func lines(of source: some DataProtocol, containing words: [String]) -> [Substring] {
+  /// The lines of `source` that hold one of `words`, with their 1-based numbers, found on the
+  /// bytes (decoding and searching every line as text took most of an index's time). A line
+  /// ends at LF, CR, or CR LF, as editors number them.
+  static func lines(of source: some DataProtocol, containing words: [String]) -> [(Int, Substring)] {
     let bytes = Array(source)
     let needles = words.map { Array($0.utf8) }
-    var found: [Substring] = []
+    var found: [(Int, Substring)] = []
     var start = 0
+    var number = 1
     while start < bytes.count {
       var end = start
       while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
       let line = bytes[start..<end]
       if needles.contains(where: { contains(line, $0) }) {
-        found.append(Substring(String(decoding: line, as: UTF8.self)))
+        found.append((number, Substring(String(decoding: line, as: UTF8.self))))
       }
-      start = end + 1
+      let crLF =
+        end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
+      start = end + (crLF ? 2 : 1)
+      number += 1
     }
     return found
   }

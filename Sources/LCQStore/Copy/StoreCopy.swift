@@ -125,13 +125,15 @@ extension ConflictStore {
     return ids
   }
 
-  /// Copies each run's code owners of its conflicts (schema 8) to the copied runs and
+  /// Copies each run's code owners of its conflicts (schema 8, with schema 12's line) to the copied runs and
   /// conflicts; a pair the destination already holds keeps its row there.
   private func copyCodeOwners(
     _ from: QueryEngine, _ to: QueryEngine, runs: [Int64: Int64], conflicts: [Int64: Int64]
   ) throws(StoreError) {
     let rows = try from.rows(
-      "SELECT conflict_id, run_id, source_files, owners FROM code_owners ORDER BY run_id, conflict_id")
+      """
+      SELECT conflict_id, run_id, source_files, owners, source_line FROM code_owners ORDER BY run_id, conflict_id
+      """)
     guard !rows.isEmpty else { return }
     try to.transaction { engine throws(StoreError) in
       for row in rows {
@@ -140,12 +142,12 @@ extension ConflictStore {
         else { continue }
         _ = try engine.execute(
           """
-          INSERT INTO code_owners (conflict_id, run_id, source_files, owners) VALUES (?, ?, ?, ?)
+          INSERT INTO code_owners (conflict_id, run_id, source_files, owners, source_line) VALUES (?, ?, ?, ?, ?)
           ON CONFLICT (conflict_id, run_id) DO NOTHING
           """,
           [
             .integer(conflict), .integer(run), .text(try row.requiredText("source_files")),
-            .text(try row.requiredText("owners")),
+            .text(try row.requiredText("owners")), QueryValue(row.integer("source_line")),
           ])
       }
     }

@@ -14,6 +14,18 @@ public struct CheckResult: Sendable {
   public var scope: CheckScope
   /// Conflicts seen in the scope.
   public var seen: [CheckedConflict]
+  /// Runs of the scope (of `app`, when given), with or without conflicts.
+  public var runs: Int = 0
+  /// The scope before it: the newest earlier build (for a build), or the run ingested just
+  /// before (for a run); `nil` when there is none.
+  public var previous: CheckScope? = nil
+  /// Runs of the previous scope.
+  public var previousRuns: Int = 0
+
+  /// How many runs of the scope and of the previous one saw `conflict`.
+  public func share(of conflict: CheckedConflict) -> RunShare {
+    RunShare(runs: conflict.runs, of: runs, previousRuns: conflict.previousRuns, previousOf: previousRuns)
+  }
 
   /// Conflicts first seen in the scope: never in an earlier build (for a build) or an earlier
   /// run (for a run). Ignored and baselined conflicts are never new.
@@ -36,6 +48,8 @@ public struct CheckedConflict: Sendable, Hashable {
   public var occurrences: Int
   /// Distinct runs among them.
   public var runs: Int
+  /// Runs of the previous scope (``CheckResult/previous``) that saw it.
+  public var previousRuns: Int = 0
   /// The build that resolved it, for a resolved conflict.
   public var resolvedBuild: String?
   /// The plain-English explanation, when stored.
@@ -90,51 +104,76 @@ extension ConflictStore {
     -> CheckResult
   {
     // In scope: the runs of the build, or the one run. Earlier: runs of an older build, or runs
-    // ingested before the run. Runs that recorded no build say nothing about build order.
+    // ingested before the run. Runs that recorded no build say nothing about build order. The
+    // previous scope: the newest earlier build's runs, or the run just before.
     let inScope: String
     let earlier: String
+    let previousScope: String
     let scopeArgument: String
     let scopeKey: String?
     switch scope {
     case .build(let build):
       inScope = "r.build_key = :key"
       earlier = "r.build_key < :key"
+      previousScope = "r.build_key = :previous"
       scopeArgument = build
       scopeKey = BuildKey.of(build)
     case .run(let run):
       inScope = "r.run_key = :run"
       earlier = "r.id < (SELECT min(id) FROM runs WHERE run_key = :run)"
+      previousScope = "r.run_key = :previous"
       scopeArgument = run
       scopeKey = nil
     }
+    let forApp = "(CAST(:app AS TEXT) IS NULL OR r.app = :app)"
+    var named: [String: QueryValue] = [
+      "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
+      "owner": .text(owner.rawValue), "team": QueryValue(team),
+    ]
+    let runs = try queries.row(
+      "SELECT count(*) AS n FROM runs r WHERE \(inScope) AND \(forApp)", named: named)
+    // The newest earlier build by its key, or the run ingested last before this one (by the
+    // key it was ingested with).
+    let previousColumn = scopeKey == nil ? "run_key" : "build_key"
+    let previousOrder = scopeKey == nil ? "r.id DESC" : "r.build_key DESC"
+    let previousKey = try queries.row(
+      """
+      SELECT r.\(previousColumn) AS previous FROM runs r
+      WHERE \(earlier) AND r.\(previousColumn) IS NOT NULL AND \(forApp)
+      ORDER BY \(previousOrder) LIMIT 1
+      """, named: named)?.text("previous")
+    named["previous"] = QueryValue(previousKey)
+    let previous = try queries.row(
+      "SELECT min(r.build) AS build, count(*) AS n FROM runs r WHERE \(previousScope) AND \(forApp)",
+      named: named)
     let sql = """
       WITH scoped AS (
         SELECT u.conflict_id, CAST(sum(u.occurrences) AS BIGINT) AS n, count(DISTINCT u.run_id) AS runs
         FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-        WHERE \(inScope) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
+        WHERE \(inScope) AND \(forApp)
         GROUP BY u.conflict_id
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
         c.best_fix,
         NOT EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-          WHERE u.conflict_id = c.id AND \(earlier) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
+          WHERE u.conflict_id = c.id AND \(earlier) AND \(forApp)
         ) AS is_new,
         EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           JOIN regression_runs rr ON rr.conflict_id = u.conflict_id AND rr.run_id = u.run_id
-          WHERE u.conflict_id = c.id AND \(inScope) AND (CAST(:app AS TEXT) IS NULL OR r.app = :app)
+          WHERE u.conflict_id = c.id AND \(inScope) AND \(forApp)
         ) AS is_regressed,
-        \(CodeOwnerColumns.select("c"))
+        (
+          SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
+          WHERE u.conflict_id = c.id AND \(previousScope) AND \(forApp)
+        ) AS previous_runs,
+        \(CodeOwnerColumns.selectWithLine("c"))
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
         AND (CAST(:team AS TEXT) IS NULL OR \(CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")))
       ORDER BY s.n DESC, c.fingerprint
       """
-    let named: [String: QueryValue] = [
-      "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
-      "owner": .text(owner.rawValue), "team": QueryValue(team),
-    ]
     // A baseline written before a fingerprint version change names conflicts by the aliases
     // `lcq db reanalyze` recorded.
     let aliases = try fingerprintAliases()
@@ -145,11 +184,17 @@ extension ConflictStore {
       return CheckedConflict(
         fingerprint: fingerprint, title: try row.requiredText("title"), status: status,
         occurrences: row.count("occurrences"), runs: row.count("runs"),
-        resolvedBuild: row.text("resolved_build"),
+        previousRuns: row.count("previous_runs"), resolvedBuild: row.text("resolved_build"),
         explanation: row.text("explanation"), bestFix: row.text("best_fix"), isNew: row.flag("is_new"),
         isRegressed: row.flag("is_regressed"),
-        isAccepted: status == .ignored || baseline.contains(fingerprint), codeOwnership: row.codeOwnership)
+        isAccepted: status == .ignored || baseline.contains(fingerprint),
+        codeOwnership: row.placedCodeOwnership)
     }
-    return CheckResult(scope: scope, seen: seen)
+    let previousCheckScope: CheckScope? = previousKey.map { key in
+      scopeKey == nil ? .run(key) : .build(previous?.text("build") ?? key)
+    }
+    return CheckResult(
+      scope: scope, seen: seen, runs: runs?.count("n") ?? 0, previous: previousCheckScope,
+      previousRuns: previous?.count("n") ?? 0)
   }
 }

@@ -13,6 +13,15 @@ enum CodeOwnerColumns {
     """
   }
 
+  /// ``select(_:)``'s columns and the latest `source_line` (schema 12), for the queries that
+  /// place a conflict in its code (`lcq check`).
+  static func selectWithLine(_ alias: String) -> String {
+    """
+    \(select(alias)),
+      (SELECT lo.source_line FROM latest_code_owners lo WHERE lo.conflict_id = \(alias).id) AS source_line
+    """
+  }
+
   /// A condition on the conflict id column `column`: its latest mapping names the bound value
   /// `parameter` (`?`, or a named parameter such as `:team`) among its owners.
   static func ownedBy(_ column: String, _ parameter: String = "?") -> String {
@@ -29,5 +38,13 @@ extension QueryRow {
   var codeOwnership: CodeOwnership? {
     guard let files = text("source_files"), let owners = text("code_owners") else { return nil }
     return CodeOwnership(sourceFiles: JSONText.strings(files) ?? [], owners: JSONText.strings(owners) ?? [])
+  }
+
+  /// The ownership with its first file's line, in the columns
+  /// ``CodeOwnerColumns/selectWithLine(_:)`` names.
+  var placedCodeOwnership: CodeOwnership? {
+    guard var ownership = codeOwnership else { return nil }
+    ownership.firstLine = integer("source_line").map(Int.init)
+    return ownership
   }
 }

@@ -40,6 +40,11 @@ public struct QueryEngine {
     let statement = SQLText.positional(sql, named: named)
     return try fetchRows(statement.sql, statement.values)
   }
+
+  /// The first row of `sql` with `:name` parameters bound from `named`, if any.
+  func row(_ sql: String, named: [String: QueryValue]) throws(StoreError) -> QueryRow? {
+    try rows(sql, named: named).first
+  }
 }
 
 /// The rows of one statement: its column names, once, and each row's values.

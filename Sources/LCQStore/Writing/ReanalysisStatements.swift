@@ -53,8 +53,8 @@ enum ReanalysisStatements {
   /// (`?` 3) has no occurrence left (it is about to be removed, and its rows with it); a run
   /// that recorded `?` 1 itself keeps its own row.
   static let carryCodeOwners = """
-    INSERT INTO code_owners (conflict_id, run_id, source_files, owners)
-    SELECT ?, run_id, source_files, owners FROM code_owners
+    INSERT INTO code_owners (conflict_id, run_id, source_files, owners, source_line)
+    SELECT ?, run_id, source_files, owners, source_line FROM code_owners
     WHERE conflict_id = ? AND NOT EXISTS (SELECT 1 FROM occurrences WHERE conflict_id = ?)
     ON CONFLICT (conflict_id, run_id) DO NOTHING
     """

@@ -85,10 +85,11 @@ enum StoredRows {
   }
 
   /// A conflict's source files and owners as the run saw them (values: the run's id, the files
-  /// and owners as JSON arrays, the fingerprint); the first row of a conflict in a run stays.
+  /// and owners as JSON arrays, the first file's line, the fingerprint); the first row of a
+  /// conflict in a run stays.
   static let codeOwnersInsertSQL = """
-    INSERT INTO code_owners (conflict_id, run_id, source_files, owners)
-    SELECT id, ?, ?, ? FROM conflicts WHERE fingerprint = ?
+    INSERT INTO code_owners (conflict_id, run_id, source_files, owners, source_line)
+    SELECT id, ?, ?, ?, ? FROM conflicts WHERE fingerprint = ?
     ON CONFLICT (conflict_id, run_id) DO NOTHING
     """
 
@@ -103,7 +104,7 @@ enum StoredRows {
       else { continue }
       values.append([
         .integer(runID), .text(JSONText.array(ownership.sourceFiles)),
-        .text(JSONText.array(ownership.owners)),
+        .text(JSONText.array(ownership.owners)), QueryValue(ownership.firstLine.map(Int64.init)),
         .text(fingerprint),
       ])
     }

@@ -15,9 +15,20 @@ extension LCQCommand {
         build, or the newest run when it recorded no build. A conflict is new when no earlier \
         build (or, for a run, no earlier run) saw it, and regressed when it was resolved in a \
         build at or before the one checked. Ignored conflicts and those in --baseline never \
-        fail the check. Prints Markdown (paste it into a pull request), JSON, or GitHub Actions \
-        workflow commands (--format github: an error annotation per failing conflict on its \
-        first source file, known when the ingest had --source-root at the repository's root).
+        fail the check. Prints Markdown (paste it into a pull request), JSON, a SARIF 2.1.0 log \
+        (--format sarif, for code scanning: a result per failing conflict), or GitHub Actions \
+        workflow commands (--format github: an error annotation per failing conflict). Both \
+        place a conflict at its first source file and line (SnapKit's, or its view class's \
+        declaration), known when the ingest had --source-root at the repository's root.
+
+        Each conflict is shown with the runs that saw it: k of the n runs of the build (or run) \
+        checked, and j of the m runs of the build before (or the run before). With many runs per \
+        build, --significance LEVEL (such as 0.05) fails on a new or regressed conflict only when \
+        it is seen more often than before beyond chance: a one-sided exact test (Fisher's) on runs \
+        with and without it gives a p-value at or below LEVEL. The others are listed as possibly \
+        flaky and pass (1 of 20 runs after 0 of 20 has p = 0.5). Without it, every new or \
+        regressed conflict fails, which is right for one run per build; --fail-on any fails on \
+        every conflict, whatever the level.
 
         --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
 
@@ -45,14 +56,28 @@ extension LCQCommand {
       help: ArgumentHelp(
         "What fails the check: a comma-separated list of new, regressed, any.", valueName: "KINDS"))
     var failOn: String = "new,regressed"
-    @Option(help: "Output format: markdown, json or github.") var format: CheckFormat = .markdown
+    @Option(
+      help: ArgumentHelp(
+        "Fail only on changes beyond chance at this level (0 < LEVEL < 1, such as 0.05).", valueName: "LEVEL")
+    )
+    var significance: Double?
+    @Option(help: "Output format: markdown, json, sarif or github.") var format: CheckFormat = .markdown
     @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
     @OptionGroup var team: TeamOption
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
       if build != nil, runId != nil { throw ValidationError("give at most one of --build and --run-id") }
-      _ = try failures()
+      let kinds = try failures()
+      if let significance {
+        guard significance > 0, significance < 1 else {
+          throw ValidationError("--significance must be between 0 and 1 (such as 0.05), not \(significance)")
+        }
+        if kinds.contains(.any) {
+          throw ValidationError(
+            "--significance weighs new and regressed conflicts; --fail-on any fails on every one")
+        }
+      }
     }
 
     func failures() throws -> Set<CheckText.Failure> {
@@ -130,11 +155,15 @@ extension LCQCommand {
         return
       }
       switch format {
-      case .markdown: printOutput(CheckText.markdown(result, failOn: failOn))
-      case .json: printOutput(CheckText.json(result, failOn: failOn))
-      case .github: printOutput(GitHubAnnotations.text(result, failOn: failOn))
+      case .markdown: printOutput(CheckText.markdown(result, failOn: failOn, significance: significance))
+      case .json: printOutput(CheckText.json(result, failOn: failOn, significance: significance))
+      case .sarif:
+        printOutput(
+          CheckSARIF.text(result, failOn: failOn, significance: significance, toolVersion: LCQVersion.current)
+        )
+      case .github: printOutput(GitHubAnnotations.text(result, failOn: failOn, significance: significance))
       }
-      if !CheckText.failing(result, failOn: failOn).isEmpty { throw ExitCode(1) }
+      if !CheckText.failing(result, failOn: failOn, significance: significance).isEmpty { throw ExitCode(1) }
     }
   }
 }
@@ -143,6 +172,8 @@ extension LCQCommand {
 enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
   case markdown
   case json
+  /// A SARIF 2.1.0 log (``CheckSARIF``).
+  case sarif
   /// GitHub Actions workflow commands (``GitHubAnnotations``).
   case github
 }

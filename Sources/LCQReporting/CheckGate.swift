@@ -1,0 +1,69 @@
+import LCQStore
+
+/// What fails `lcq check`, and how often the scope saw each conflict against the scope before.
+///
+/// By default every new or regressed conflict that `--fail-on` names fails the check: right for
+/// one run per build. With a significance level (`--significance`), such a conflict fails only
+/// when the scope's runs saw it more often than the previous scope's beyond chance
+/// (``RunShare``'s one-sided exact test, p-value at or below the level); the others are listed
+/// as possibly flaky and pass. `--fail-on any` fails on every conflict seen, whatever the level.
+extension CheckText {
+  /// The new and regressed conflicts that `failOn` names, each once, the new ones first.
+  static func changed(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
+    var changed: [CheckedConflict] = []
+    if failOn.contains(.new) { changed += result.new }
+    if failOn.contains(.regressed) { changed += result.regressed.filter { !changed.contains($0) } }
+    return changed
+  }
+
+  /// The conflicts that fail the check for `failOn` and `significance`.
+  public static func failing(_ result: CheckResult, failOn: Set<Failure>, significance: Double? = nil)
+    -> [CheckedConflict]
+  {
+    if failOn.contains(.any) { return result.unaccepted }
+    guard let significance else { return changed(result, failOn: failOn) }
+    return changed(result, failOn: failOn).filter { result.share(of: $0).isBeyondChance(at: significance) }
+  }
+
+  /// The new or regressed conflicts that `significance` lets pass: seen, but no more often than
+  /// chance explains.
+  public static func possiblyFlaky(_ result: CheckResult, failOn: Set<Failure>, significance: Double?)
+    -> [CheckedConflict]
+  {
+    guard let significance, !failOn.contains(.any) else { return [] }
+    return changed(result, failOn: failOn).filter { !result.share(of: $0).isBeyondChance(at: significance) }
+  }
+
+  /// `seen in 2 of 20 runs of build 102; 0 of 20 runs of build 101`, and with a significance
+  /// level the test's answer: `(one-sided exact test: p = 0.5): possibly flaky` or
+  /// `(one-sided exact test: p < 0.001): beyond chance at 0.05`.
+  public static func shareLine(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?)
+    -> String
+  {
+    let share = result.share(of: conflict)
+    var line = "seen in \(share.runs) of \(Wording.counted(share.of, "run")) of \(describe(result.scope)); "
+    if let previous = result.previous {
+      line += "\(share.previousRuns) of \(Wording.counted(share.previousOf, "run")) of \(describe(previous))"
+    } else {
+      line += result.scope.isBuild ? "no earlier build" : "no earlier run"
+    }
+    guard let significance else { return line }
+    line += " (one-sided exact test: \(Wording.pValue(share.pValue)))"
+    return line
+      + (share.isBeyondChance(at: significance)
+        ? ": beyond chance at \(Wording.decimal(significance))" : ": possibly flaky")
+  }
+}
+
+extension CheckScope {
+  /// Whether the scope is a build (not a run).
+  var isBuild: Bool {
+    if case .build = self { return true }
+    return false
+  }
+}
+
+extension CheckText {
+  /// `text` as a sentence: its first letter in capitals, and a full stop.
+  static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+}
