@@ -10,6 +10,7 @@ public enum Panels {
     NewConflicts.self,
     QuietConflicts.self,
     RegressedConflicts.self,
+    RunHealth.self,
     Settings.self,
     SystemConflicts.self,
     TopByOccurrences.self,
@@ -293,6 +294,48 @@ extension Panels {
 
     /// `source_files`.
     public var sourceFiles: PanelValue { values[10] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/run_health.sql`.
+  public struct RunHealth: DashboardPanelRow {
+    /// The panel's name.
+    public static let name = "run_health"
+    /// Its columns, in order.
+    public static let columns = [
+      "build",
+      "runs",
+      "conflict_free_runs",
+      "previous_build",
+      "previous_runs",
+      "previous_conflict_free_runs",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `build`.
+    public var build: PanelValue { values[0] }
+
+    /// `runs`.
+    public var runs: PanelValue { values[1] }
+
+    /// `conflict_free_runs`.
+    public var conflictFreeRuns: PanelValue { values[2] }
+
+    /// `previous_build`.
+    public var previousBuild: PanelValue { values[3] }
+
+    /// `previous_runs`.
+    public var previousRuns: PanelValue { values[4] }
+
+    /// `previous_conflict_free_runs`.
+    public var previousConflictFreeRuns: PanelValue { values[5] }
   }
 }
 

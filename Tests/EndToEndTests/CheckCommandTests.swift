@@ -130,6 +130,30 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertTrue(any.stderr.contains("--fail-on any fails on every one"), any.stderr)
   }
 
+  /// `lcq quiet --builds 3 --significance 0.05`: build 100's seven conflicts, each in its one
+  /// run, are not seen in builds 101 to 103 (one clean run each), but that is no proof they
+  /// stopped: C(1,1)/C(4,1) = 1/4 > 0.05 for each, so none is listed, and stderr says why.
+  func testQuietWithALevelNeedsEnoughRunsSince() throws {
+    let clean = fixture.folder.appendingPathComponent("clean.log")
+    try Data("App launched\n".utf8).write(to: clean)
+    for build in ["101", "102", "103"] {
+      XCTAssertEqual(try fixture.lcq(["ingest", "--build", build, "--run-id", build, clean.path]).status, 0)
+    }
+    XCTAssertEqual(try fixture.rows(["quiet", "--builds", "3"]).count, 7)
+    let weighed = try fixture.lcq(["quiet", "--builds", "3", "--significance", "0.05", "--format", "json"])
+    XCTAssertEqual(weighed.status, 0, weighed.stderr)
+    XCTAssertTrue(weighed.stdout.contains("\"conflicts\":[]"), weighed.stdout)
+    XCTAssertTrue(
+      weighed.stderr.contains(
+        "lcq: 7 conflicts not seen in the newest builds left out: too few runs since to tell them from chance"
+      ),
+      weighed.stderr)
+    let alone = try fixture.lcq(["quiet", "--significance", "0.05"])
+    XCTAssertEqual(alone.status, 64, "a usage error, as quiet's other options")
+    XCTAssertTrue(
+      alone.stderr.contains("--significance weighs the runs of --builds N; give both"), alone.stderr)
+  }
+
   func testUsageAndDatabaseErrorsExitWithTwo() throws {
     let wrong = try fixture.lcq(["check", "--fail-on", "sometimes"])
     XCTAssertEqual(wrong.status, 2)

@@ -86,14 +86,21 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(builds.map { $0["occurrences"] as? Int }, [14, 5, 10])
     XCTAssertEqual(builds.map { $0["conflicts"] as? Int }, [2, 5, 7])
     XCTAssertEqual(builds.map { $0["runs"] as? Int }, [1, 1, 1])
+    // One run per build, each with a conflict: none conflict-free, no change.
+    XCTAssertEqual(builds.map { $0["all_runs"] as? Int }, [1, 1, 1])
+    XCTAssertEqual(builds.map { $0["conflict_free_percent"] as? Double }, [0, 0, 0])
+    XCTAssertEqual(builds.map { $0["change_points"] as? Double }, [nil, 0, 0])
 
     let days = try fixture.rows(["trend", "--since", "2017-01-01", "--until", "2025-01-01"])
     XCTAssertEqual(days.map { $0["day"] as? String }, ["2017-12-10", "2024-03-05"])
     XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 12])
 
+    // One conflict: build 101's run did not log it, so the build is listed, free of it.
     let one = try fixture.rows(["trend", "08d2", "--by", "build"])
-    XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "102"])
-    XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 1])
+    XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "101", "102"])
+    XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 0, 1])
+    XCTAssertEqual(one.map { $0["conflict_free_percent"] as? Double }, [0, 100, 0])
+    XCTAssertEqual(one.map { $0["change_points"] as? Double }, [nil, 100, -100])
 
     let short = try fixture.rows(["trend", "--since", "2017-12-08", "--until", "2017-12-12"])
     XCTAssertEqual(short.map { $0["day"] as? String }, ["2017-12-10"])
@@ -357,7 +364,9 @@ final class StoreCommandTests: XCTestCase {
     let afterPrune = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(afterPrune["occurrences"] as? Int, 15)
     XCTAssertEqual(afterPrune["conflicts"] as? Int, 2)
-    XCTAssertEqual(try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 1])
+    // Build 101's run stays (it started after 2020); its occurrences were all older.
+    XCTAssertEqual(
+      try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 0, 1])
 
     let vacuum = try fixture.lcq(["db", "vacuum"])
     XCTAssertEqual(vacuum.status, 0, vacuum.stderr)

@@ -67,13 +67,14 @@ final class SQLInterpolationTests: XCTestCase {
     "PostgresStore+IngestEngine.swift": ["names", "arrays"],
     // The table of applied migrations: one of the two engines' literal names.
     "Migrator.swift": ["table"],
-    // Fixed conditions from the functions' literals; `having` is one of them, and
-    // `started.sql` is the literal `AND r.started_at < ?` or nothing.
+    // Fixed conditions from the functions' literals; `having` is one of them, and `runs.sql`
+    // the filter's run conditions (QueryFilter.runsBeforeUntil: fixed columns, values bound).
     "Lifecycle.swift": [
-      "run.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
-      "started.sql",
+      "runs.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
       #"CodeOwnerColumns.select("c")"#,
     ],
+    // The filter's run conditions (QueryFilter.runsBeforeUntil).
+    "QuietRuns.swift": ["runs.sql"],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.
     "Notifications.swift": [
       #"CodeOwnerColumns.select("c")"#, #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
@@ -84,7 +85,8 @@ final class SQLInterpolationTests: XCTestCase {
     // Column names from a literal list of four.
     // CodeOwnerColumns' condition on the literal column `x.conflict_id` (its value bound).
     // `Self.windowCounts(dialect)` is the embedded dashboards/_window_counts.sql.
-    "QueryFilter.swift": ["column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy"],
+    // `run.sql` is runCondition's fixed columns, to which runsBeforeUntil adds a fixed condition.
+    "QueryFilter.swift": ["column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy", "run.sql"],
     // The occurrence insert's column names and `?` placeholders, from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
@@ -95,8 +97,9 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // `orderColumn` is picked by a switch over TopOrder.
     "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#],
-    // `totals` is a fixed list of aggregate columns written in the same function.
-    "Trend.swift": ["counts.sql", "totals"],
+    // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
+    // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
+    "Trend.swift": ["counts.sql", "totals", "run.sql"],
   ]
 
   /// SQL words, as lcq writes them (upper case).

@@ -56,6 +56,7 @@ public enum ReportHTML {
       "volumeChart": ReportCharts.volume(days: chartDays, dailyMean: mean, baselineDays: report.baselineDays),
       "settings": singleRow(report.panel(Panels.Settings.name)),
       "groups": records(report.panel(Panels.VolumeByGroup.name)),
+      "builds": buildHealth(report),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),
       "new": changes(report.panel(Panels.NewConflicts.name)),
@@ -69,6 +70,17 @@ public enum ReportHTML {
   }
 
   static func stat(_ label: String, _ value: String) -> [String: Any] { ["label": label, "value": value] }
+
+  /// The conflict-free runs of the newest builds (``BuildHealth``).
+  static func buildHealth(_ report: NightlyReport) -> [String: Any] {
+    let rows: [[String: Any]] = BuildHealth.rows(report).map { build in
+      [
+        "build": build.build, "runs": ReportNumbers.grouped(Int64(build.runs)), "percent": build.percent,
+        "change": build.change.map { "\($0) from \(build.previousBuild ?? "?")" } ?? "—",
+      ]
+    }
+    return ["hasRows": !rows.isEmpty, "rows": rows]
+  }
 
   /// A one-row panel's row as column → display text (empty when it has no row).
   static func singleRow(_ rows: PanelRows) -> [String: String] {

@@ -10,7 +10,8 @@ public enum ReportJSON {
   static let singleRowPanels: Set<String> = ["volume", "ingestion_health", "settings"]
   /// The order of the panels in the object (any other panel follows, by name).
   static let panelOrder = [
-    "volume", "volume_by_group", "volume_by_day", "top_by_occurrences", "top_by_reach", "system_conflicts",
+    "volume", "volume_by_group", "volume_by_day", "run_health", "top_by_occurrences", "top_by_reach",
+    "system_conflicts",
     "conflict_days",
     "new_conflicts", "regressed_conflicts", "quiet_conflicts", "ingestion_health", "undecidable_by_missing",
     "unparsed_samples",

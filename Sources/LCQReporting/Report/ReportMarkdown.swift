@@ -1,7 +1,8 @@
 import LCQStore
 
 /// `lcq report --format markdown`: short enough for a chat message or a pull-request comment:
-/// warnings, volume, the top 5, new and regressed conflicts, ingestion health.
+/// warnings, volume, the conflict-free runs of the 5 newest builds, the top 5, new and
+/// regressed conflicts, ingestion health.
 public enum ReportMarkdown {
   /// How many top conflicts the Markdown lists.
   static let topCount = 5
@@ -20,6 +21,7 @@ public enum ReportMarkdown {
       output += "> **Warning:** \(MarkdownText.escape(warning))\n\n"
     }
     output += volume(report) + "\n"
+    output += conflictFreeRuns(report)
     output += top(report)
     output += changes(report.rows(Panels.NewConflicts.self), heading: "New conflicts") { row in
       let build = row.firstBuild.text.map { ", build \(MarkdownText.escape($0))" } ?? ""
@@ -69,6 +71,22 @@ public enum ReportMarkdown {
     let devices = deviceCount == 0 ? "(device models unknown)" : "on " + ReportNumbers.devices(deviceCount)
     return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) \(devices) "
       + "(\(change) against the \(report.baselineDays)-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
+  }
+
+  /// The newest builds' conflict-free runs, as a crash-free rate; nothing when no build ran in
+  /// the window.
+  static func conflictFreeRuns(_ report: NightlyReport) -> String {
+    let builds = BuildHealth.rows(report)
+    guard !builds.isEmpty else { return "" }
+    var output = "### Conflict-free runs\n\n"
+    output += "| Build | Runs | Conflict-free | Change |\n| --- | ---: | ---: | ---: |\n"
+    for build in builds.prefix(topCount) {
+      let change =
+        build.change.map { "\($0) from \(MarkdownText.escape(build.previousBuild ?? "?"))" } ?? "—"
+      output +=
+        "| \(MarkdownText.escape(build.build)) | \(ReportNumbers.grouped(Int64(build.runs))) | \(build.percent) | \(change) |\n"
+    }
+    return output + "\n"
   }
 
   static func top(_ report: NightlyReport) -> String {

@@ -75,6 +75,16 @@ enum ReportTemplate {
     </table></div>
     {{/groups.hasRows}}
 
+    {{#builds.hasRows}}
+    <h2>Conflict-free runs</h2>
+    <p class="muted">The share of each build's runs that logged no conflict the app owns, as a crash-free rate.</p>
+    <div class="table"><table>
+    <tr><th>Build</th><th class="n">Runs</th><th class="n">Conflict-free</th><th class="n">Change</th></tr>
+    {{#builds.rows}}<tr><td>{{build}}</td><td class="n">{{runs}}</td><td class="n">{{percent}}</td><td class="n">{{change}}</td></tr>
+    {{/builds.rows}}
+    </table></div>
+    {{/builds.hasRows}}
+
     <h2>Top conflicts</h2>
     {{^top.hasRows}}<p class="empty">No conflict in this window.</p>{{/top.hasRows}}
     {{#top.rows}}

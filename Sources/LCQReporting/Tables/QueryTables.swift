@@ -35,12 +35,29 @@ extension ResultTable {
     [.list(ownership?.owners), .list(ownership?.sourceFiles)]
   }
 
-  /// `lcq trend`.
+  /// `lcq trend`; by build, with every run of the build, the share without a conflict
+  /// (``ConflictFreeRate``) and its change from the build before (none for runs without a build).
   public init(trend: [TrendPoint], step: TrendStep) {
+    var columns = [step.rawValue, "occurrences", "conflicts", "runs"]
+    if step == .build { columns += ["all_runs", "conflict_free_percent", "change_points"] }
+    var previous: (free: Int, all: Int)?
     self.init(
-      columns: [step.rawValue, "occurrences", "conflicts", "runs"],
-      rows: trend.map {
-        [.text($0.label), .integer($0.occurrences), .integer($0.conflicts), .integer($0.runs)]
+      columns: columns,
+      rows: trend.map { point in
+        var cells: [Cell] = [
+          .text(point.label), .integer(point.occurrences), .integer(point.conflicts), .integer(point.runs),
+        ]
+        guard step == .build else { return cells }
+        let all = point.allRuns ?? 0
+        let current = (free: point.conflictFreeRuns ?? 0, all: all)
+        let percent = ConflictFreeRate.percent(current.free, of: all)
+        let isBuild = point.label != "(none)"
+        let change = isBuild ? previous.flatMap { ConflictFreeRate.change(from: $0, to: current) } : nil
+        cells += [
+          .integer(all), percent.map(Cell.decimal) ?? .text(nil), change.map(Cell.decimal) ?? .text(nil),
+        ]
+        if isBuild { previous = current }
+        return cells
       }, json: JSONShape(schema: "lcq-trend/1", key: "points"))
   }
 

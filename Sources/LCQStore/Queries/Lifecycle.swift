@@ -67,17 +67,22 @@ extension ConflictStore {
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter; of runs
   /// started before the filter's `until`, when it has one) but seen before them.
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    let run = filter.runCondition
-    let started: (sql: String, values: [QueryValue]) =
-      filter.until.map { (" AND r.started_at < ?", [.integer($0)]) } ?? ("", [])
-    let newest = try queries.rows(
-      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(run.sql)\(started.sql)"
-        + " ORDER BY r.build_key DESC LIMIT ?",
-      run.values + started.values + [.integer(Int64(builds))])
-    guard newest.count == builds, let oldestOfNewest = newest.last?.text("build_key") else { return [] }
+    guard let oldestOfNewest = try oldestOfNewestBuilds(builds, filter) else { return [] }
     return try changes(
       filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
       knownBuildsOnly: true)
+  }
+
+  /// The key of the oldest of the newest `builds` builds with a run in the filter (started
+  /// before its `until`, when it has one); `nil` when there are fewer builds.
+  func oldestOfNewestBuilds(_ builds: Int, _ filter: QueryFilter) throws(StoreError) -> String? {
+    let runs = filter.runsBeforeUntil
+    let newest = try queries.rows(
+      "SELECT DISTINCT r.build_key FROM runs r WHERE r.build_key IS NOT NULL\(runs.sql)"
+        + " ORDER BY r.build_key DESC LIMIT ?",
+      runs.values + [.integer(Int64(builds))])
+    guard newest.count == builds else { return nil }
+    return newest.last?.text("build_key")
   }
 
   /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:

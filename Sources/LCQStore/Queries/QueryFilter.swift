@@ -66,6 +66,14 @@ public struct QueryFilter: Sendable, Hashable {
     return (sql, values)
   }
 
+  /// ``runCondition`` and, when the filter has an `until`, `AND r.started_at < ?`: the runs of
+  /// the filter that had started by its end.
+  var runsBeforeUntil: (sql: String, values: [QueryValue]) {
+    let run = runCondition
+    guard let until else { return run }
+    return (run.sql + " AND r.started_at < ?", run.values + [.integer(until)])
+  }
+
   /// Common table expressions ending in
   /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`:
   /// the occurrence counts per conflict, run and day inside the filter (the owner's conflicts

@@ -6,8 +6,14 @@ public struct TrendPoint: Sendable, Hashable {
   public var occurrences: Int
   /// Distinct conflicts.
   public var conflicts: Int
-  /// Distinct runs.
+  /// Distinct runs with an occurrence counted.
   public var runs: Int
+  /// For a build: every run of it in the filter, with or without an occurrence (the runs that
+  /// started in the window, and those with an occurrence counted in it); `nil` for a day.
+  public var allRuns: Int? = nil
+
+  /// For a build: its runs without an occurrence counted (``allRuns`` less ``runs``).
+  public var conflictFreeRuns: Int? { allRuns.map { $0 - runs } }
 }
 
 /// How `lcq trend` steps.
@@ -21,8 +27,9 @@ public enum TrendStep: String, Sendable, CaseIterable {
 
 extension ConflictStore {
   /// Occurrences per UTC day (every day from the first to the last, zeros included, when they
-  /// span less than ``TrendStep/longestFilledDays`` days) or per build (in build order, runs without a
-  /// build last), for all conflicts or one.
+  /// span less than ``TrendStep/longestFilledDays`` days) or per build (in build order, runs
+  /// without a build last; every build with a run in the filter, zeros included, with its runs
+  /// counted whether they logged a conflict or not), for all conflicts or one.
   public func trend(_ filter: QueryFilter, by step: TrendStep, fingerprint: String? = nil) throws(StoreError)
     -> [TrendPoint]
   {
@@ -34,6 +41,7 @@ extension ConflictStore {
         count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs
       """
     let sql: String
+    var values = counts.values
     switch step {
     case .day:
       sql = """
@@ -42,17 +50,32 @@ extension ConflictStore {
         FROM g GROUP BY g.day HAVING sum(g.n) > 0 ORDER BY g.day
         """
     case .build:
+      // Every run of each build: those started in the window (with the filter's app, device, OS
+      // and build), and those whose occurrences the window counts (a live ingest that began
+      // before it).
+      let run = filter.runCondition
       sql = """
-        WITH \(counts.sql)
-        SELECT coalesce(min(g.build), '(none)') AS step, \(totals)
-        FROM g GROUP BY g.build_key HAVING sum(g.n) > 0 ORDER BY g.build_key IS NULL, g.build_key
+        WITH \(counts.sql),
+        counted AS (SELECT g.build_key, \(totals) FROM g GROUP BY g.build_key),
+        ran AS (
+          SELECT r.id, r.build_key, r.build FROM runs r WHERE r.started_at >= ? AND r.started_at < ?\(run.sql)
+          UNION
+          SELECT r.id, r.build_key, r.build FROM runs r WHERE r.id IN (SELECT g.run_id FROM g WHERE g.n > 0)
+        ),
+        ran_builds AS (SELECT build_key, min(build) AS build, count(*) AS all_runs FROM ran GROUP BY build_key)
+        SELECT coalesce(b.build, '(none)') AS step, coalesce(c.occurrences, 0) AS occurrences,
+          coalesce(c.conflicts, 0) AS conflicts, coalesce(c.runs, 0) AS runs, b.all_runs
+        FROM ran_builds b
+        LEFT JOIN counted c ON c.build_key = b.build_key OR (c.build_key IS NULL AND b.build_key IS NULL)
+        ORDER BY b.build_key IS NULL, b.build_key
         """
+      values += [.integer(filter.lowerTime), .integer(filter.upperTime)] + run.values
     }
-    let rows = try engine.rows(sql, counts.values)
+    let rows = try engine.rows(sql, values)
     func point(_ label: String, _ row: QueryRow?) -> TrendPoint {
       TrendPoint(
         label: label, occurrences: row?.count("occurrences") ?? 0, conflicts: row?.count("conflicts") ?? 0,
-        runs: row?.count("runs") ?? 0)
+        runs: row?.count("runs") ?? 0, allRuns: step == .build ? row?.count("all_runs") : nil)
     }
     guard step == .day else { return rows.map { point($0.text("step") ?? "(none)", $0) } }
     var byDay: [Int64: QueryRow] = [:]

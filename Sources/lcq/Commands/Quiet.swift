@@ -9,7 +9,15 @@ extension LCQCommand {
       commandName: "quiet",
       abstract:
         "List open conflicts not seen for a while (likely fixed): for a time, or for the newest builds.",
-      discussion: ExitStatus.databaseHelp)
+      discussion: """
+        With --builds N --significance LEVEL (such as 0.05), a conflict is listed only when the \
+        newest builds ran enough runs for its absence to mean something: had it kept firing as \
+        often as in the runs of the builds it was seen in (k of n), the chance that none of the \
+        m runs of the newest builds would see it, C(n, k) / C(n + m, k), is at or below LEVEL. \
+        A conflict seen in 1 of 20 runs is not likely fixed after 3 builds of one run each; \
+        those left out are counted on standard error.
+
+        """ + "\n" + ExitStatus.databaseHelp)
 
     @Option(
       name: .customLong("for"),
@@ -19,6 +27,11 @@ extension LCQCommand {
     var duration: String?
     @Option(help: "Not seen in any of the newest N builds (of runs started before --until).")
     var builds: Int?
+    @Option(
+      help: ArgumentHelp(
+        "With --builds: only when the newest builds' runs make its absence beyond chance at this level.",
+        valueName: "LEVEL"))
+    var significance: Double?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var team: TeamOption
     @OptionGroup var output: FormatOption
@@ -30,19 +43,40 @@ extension LCQCommand {
       }
       if duration != nil, builds != nil { throw ValidationError("give --for or --builds, not both") }
       if let builds, builds < 1 { throw ValidationError("--builds must be at least 1") }
+      if let significance {
+        guard builds != nil else {
+          throw ValidationError("--significance weighs the runs of --builds N; give both")
+        }
+        guard significance > 0, significance < 1 else {
+          throw ValidationError("--significance must be between 0 and 1 (such as 0.05), not \(significance)")
+        }
+      }
     }
 
     mutating func run() throws {
       let now = currentTime
       var filter = filters.filter(now: now)
       filter.team = team.team
-      let (builds, duration) = (builds, duration.flatMap(TimeArgument.duration))
+      let (builds, duration, significance) = (builds, duration.flatMap(TimeArgument.duration), significance)
+      var leftOut = 0
       let rows = try usingStore(database) { store throws(StoreError) in
-        if let builds { return try store.quiet(forBuilds: builds, filter) }
+        if let builds {
+          let quiet = try store.quiet(forBuilds: builds, filter)
+          guard let significance else { return quiet }
+          let shares = try store.quietShares(of: quiet, forBuilds: builds, filter)
+          let sure = quiet.filter { shares[$0.fingerprint]?.isBeyondChance(at: significance) == true }
+          leftOut = quiet.count - sure.count
+          return sure
+        }
         let seconds: Int64
         if let duration { seconds = duration } else { seconds = try Self.defaultSeconds(store) }
         // Quiet as of the window's end, as the report's list is.
         return try store.quiet(lastSeenAtOrBefore: (filter.until ?? now) - seconds, filter)
+      }
+      if leftOut > 0 {
+        StandardError.write(
+          "lcq: \(Wording.counted(leftOut, "conflict")) not seen in the newest builds left out: "
+            + "too few runs since to tell them from chance (--significance)")
       }
       printOutput(
         ResultTable(changes: rows, command: "quiet").rendered(

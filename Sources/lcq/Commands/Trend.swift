@@ -8,7 +8,13 @@ extension LCQCommand {
     static let configuration = CommandConfiguration(
       commandName: "trend",
       abstract: "Count occurrences per UTC day (gaps shown as 0) or per build (in build order).",
-      discussion: ExitStatus.databaseHelp)
+      discussion: """
+        By build, every build with a run in the filter is listed, with all its runs \
+        (all_runs), the share of them that logged no conflict (conflict_free_percent, as a \
+        crash-free rate) and its change from the build before in percentage points \
+        (change_points).
+
+        """ + "\n" + ExitStatus.databaseHelp)
 
     @Argument(help: "Only this conflict (a fingerprint prefix).")
     var fingerprint: String?
