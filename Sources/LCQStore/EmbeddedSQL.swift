@@ -718,7 +718,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -791,7 +791,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s, u FROM p UNION ALL SELECT 'before', -9223372036800000000, s FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -888,7 +888,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'all', -9223372036800000000, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1001,7 +1001,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1043,7 +1043,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1092,7 +1092,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1137,7 +1137,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1194,7 +1194,7 @@ public enum EmbeddedSQL {
       ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1234,7 +1234,7 @@ public enum EmbeddedSQL {
       spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1268,7 +1268,7 @@ public enum EmbeddedSQL {
       ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-          r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
           CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
           ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
             AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
@@ -1297,7 +1297,7 @@ public enum EmbeddedSQL {
   static let windowCounts = #"""
     counts AS (
       SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
-        r.build_key, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+        r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
         CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
         ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
           AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n

@@ -147,6 +147,19 @@ final class OwnersCommandTests: XCTestCase {
     }
     XCTAssertEqual(found, expected)
 
+    // With a level, the first build has nothing to compare with: every conflict is possibly
+    // flaky, a warning, and the check passes; the log still validates.
+    let weighed = try fixture.lcq(["check", "--build", "100", "--format", "sarif", "--significance", "0.05"])
+    XCTAssertEqual(weighed.status, 0, weighed.stderr)
+    let weighedLog = fixture.folder.appendingPathComponent("weighed.sarif")
+    try Data(weighed.stdout.utf8).write(to: weighedLog)
+    let readWeighed = try Self.sarifCheck(weighedLog)
+    XCTAssertEqual(readWeighed.status, 0, readWeighed.stderr)
+    let levels = try readWeighed.stdout.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["level"] as? String
+    }
+    XCTAssertEqual(levels, Array(repeating: "warning", count: 8))
+
     // The schema is really applied: the same log claiming another version does not validate.
     let other = fixture.folder.appendingPathComponent("other.sarif")
     try Data(check.stdout.replacingOccurrences(of: "\"version\":\"2.1.0\"", with: "\"version\":\"2.2\"").utf8)

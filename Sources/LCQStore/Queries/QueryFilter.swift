@@ -75,7 +75,8 @@ public struct QueryFilter: Sendable, Hashable {
   }
 
   /// Common table expressions ending in
-  /// `g(conflict_id, run_id, day, device, os_version, build, build_key, n, first_time, last_time)`:
+  /// `g(conflict_id, run_id, day, device, os_version, build, build_key, started_at, n, first_time,
+  /// last_time)` (`started_at` is the run's):
   /// the occurrence counts per conflict, run and day inside the filter (the owner's conflicts
   /// only), with the first and last times clamped to the window. They are the dashboards' window
   /// counts (`dashboards/_window_counts.sql`, with `p` and `spans` for this filter's window and
@@ -87,7 +88,8 @@ public struct QueryFilter: Sendable, Hashable {
       spans (name, s, u) AS (SELECT 'window', CAST(? AS BIGINT), CAST(? AS BIGINT)),
       \(Self.windowCounts(dialect)),
       g AS (
-        SELECT conflict_id, run_id, day, device, os_version, build, build_key, first_time, last_time, n FROM counts
+        SELECT conflict_id, run_id, day, device, os_version, build, build_key, started_at, first_time, last_time, n
+        FROM counts
         WHERE 1 = 1
       """
     var values: [QueryValue] = [QueryValue(app), .integer(lowerTime), .integer(upperTime)]

@@ -50,39 +50,62 @@ extension ConflictStore {
         FROM g GROUP BY g.day HAVING sum(g.n) > 0 ORDER BY g.day
         """
     case .build:
-      // Every run of each build: those started in the window (with the filter's app, device, OS
-      // and build), and those whose occurrences the window counts (a live ingest that began
-      // before it).
-      let run = filter.runCondition
+      // The counted runs that started outside the window (a live ingest that began before it),
+      // which belong to their build's runs as well.
       sql = """
-        WITH \(counts.sql),
-        counted AS (SELECT g.build_key, \(totals) FROM g GROUP BY g.build_key),
-        ran AS (
-          SELECT r.id, r.build_key, r.build FROM runs r WHERE r.started_at >= ? AND r.started_at < ?\(run.sql)
-          UNION
-          SELECT r.id, r.build_key, r.build FROM runs r WHERE r.id IN (SELECT g.run_id FROM g WHERE g.n > 0)
-        ),
-        ran_builds AS (SELECT build_key, min(build) AS build, count(*) AS all_runs FROM ran GROUP BY build_key)
-        SELECT coalesce(b.build, '(none)') AS step, coalesce(c.occurrences, 0) AS occurrences,
-          coalesce(c.conflicts, 0) AS conflicts, coalesce(c.runs, 0) AS runs, b.all_runs
-        FROM ran_builds b
-        LEFT JOIN counted c ON c.build_key = b.build_key OR (c.build_key IS NULL AND b.build_key IS NULL)
-        ORDER BY b.build_key IS NULL, b.build_key
+        WITH \(counts.sql)
+        SELECT g.build_key, coalesce(min(g.build), '(none)') AS step, \(totals),
+          count(DISTINCT CASE WHEN g.n > 0 AND NOT (g.started_at >= ? AND g.started_at < ?) THEN g.run_id END)
+            AS late_runs
+        FROM g GROUP BY g.build_key HAVING sum(g.n) > 0
         """
-      values += [.integer(filter.lowerTime), .integer(filter.upperTime)] + run.values
+      values += [.integer(filter.lowerTime), .integer(filter.upperTime)]
     }
     let rows = try engine.rows(sql, values)
     func point(_ label: String, _ row: QueryRow?) -> TrendPoint {
       TrendPoint(
         label: label, occurrences: row?.count("occurrences") ?? 0, conflicts: row?.count("conflicts") ?? 0,
-        runs: row?.count("runs") ?? 0, allRuns: step == .build ? row?.count("all_runs") : nil)
+        runs: row?.count("runs") ?? 0)
     }
-    guard step == .day else { return rows.map { point($0.text("step") ?? "(none)", $0) } }
+    guard step == .day else { return try builds(rows, filter, point) }
     var byDay: [Int64: QueryRow] = [:]
     for row in rows { byDay[row["step"].integer] = row }
     guard let first = rows.first?["step"].integer, let last = rows.last?["step"].integer else { return [] }
     let days: [Int64] =
       last - first < TrendStep.longestFilledDays ? Array(first...last) : rows.map { $0["step"].integer }
     return days.map { day in point(UnixTime.isoDay(day * 86_400), byDay[day]) }
+  }
+
+  /// The trend's builds: those with counted occurrences (`counted`, with their `late_runs`)
+  /// and those with a run started in the window (the filter's app, build, device and OS), in
+  /// build order (keys compared byte by byte, as the `C` collation of the team store and
+  /// SQLite do), runs without a build last; each with all its runs: those started in the window
+  /// and the counted ones that started outside it. Two queries, so that the window's counts are
+  /// read once.
+  private func builds(
+    _ counted: QueryRows, _ filter: QueryFilter, _ point: (String, QueryRow?) -> TrendPoint
+  ) throws(StoreError) -> [TrendPoint] {
+    let run = filter.runCondition
+    let started = try queries.rows(
+      """
+      SELECT r.build_key, coalesce(min(r.build), '(none)') AS step, count(*) AS runs FROM runs r
+      WHERE r.started_at >= ? AND r.started_at < ?\(run.sql) GROUP BY r.build_key
+      """, [.integer(filter.lowerTime), .integer(filter.upperTime)] + run.values)
+    var countedByKey: [String?: QueryRow] = [:]
+    for row in counted { countedByKey[row.text("build_key")] = row }
+    var startedByKey: [String?: QueryRow] = [:]
+    for row in started { startedByKey[row.text("build_key")] = row }
+    let keys = Set(countedByKey.keys).union(startedByKey.keys).sorted { first, second in
+      guard let first else { return false }
+      guard let second else { return true }
+      return first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+    return keys.map { key in
+      let row = countedByKey[key]
+      let label = row?.text("step") ?? startedByKey[key]?.text("step") ?? "(none)"
+      var trendPoint = point(label, row)
+      trendPoint.allRuns = (startedByKey[key]?.count("runs") ?? 0) + (row?.count("late_runs") ?? 0)
+      return trendPoint
+    }
   }
 }
