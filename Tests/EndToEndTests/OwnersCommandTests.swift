@@ -156,7 +156,8 @@ final class OwnersCommandTests: XCTestCase {
     let readWeighed = try Self.sarifCheck(weighedLog)
     XCTAssertEqual(readWeighed.status, 0, readWeighed.stderr)
     let levels = try readWeighed.stdout.split(separator: "\n").map {
-      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["level"] as? String
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["level"]
+        as? String
     }
     XCTAssertEqual(levels, Array(repeating: "warning", count: 8))
 
