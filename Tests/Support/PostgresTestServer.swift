@@ -148,7 +148,7 @@ public final class PostgresTestServer: @unchecked Sendable {
   }
 
   /// A TCP port nothing listens on at this moment.
-  private static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let socket = streamSocket()
     guard socket >= 0 else { throw Failure(description: "no socket") }
     defer { close(socket) }
@@ -171,7 +171,7 @@ public final class PostgresTestServer: @unchecked Sendable {
   /// that a child ended when a descriptor it gave the child closes, and `pg_ctl start` leaves
   /// the server holding it. Output goes to a file for the same reason.
   @discardableResult
-  private static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
+  static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
     throws
     -> String
   {

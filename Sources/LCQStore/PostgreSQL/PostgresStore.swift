@@ -106,9 +106,12 @@
 
     // MARK: Migrations
 
-    /// Brings `link`'s database up to this binary's schema (``Migrator``), holding the advisory
-    /// lock while it migrates: a second lcq waits, then finds the migrations applied. A database
-    /// with a migration this binary does not know is refused before anything is written.
+    /// Brings `link`'s database up to this binary's schema (``Migrator``) in one transaction that
+    /// holds the advisory lock: a second lcq waits, then finds the migrations applied. The lock
+    /// is the transaction's (`pg_advisory_xact_lock`), released when it ends, so nothing outlives
+    /// it on the server connection: PgBouncer in transaction mode may hand every transaction
+    /// another one. A database with a migration this binary does not know is refused before
+    /// anything is written.
     static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) {
       let migrator = Migrator.postgres
       let applied = try migrator.applied(link.queries)
@@ -117,9 +120,10 @@
       if Set(migrator.names).isSubset(of: applied) { return }
       // A reader (often a role that may only SELECT) never migrates: it says who must.
       if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: migrator.names.count) }
-      try link.rows("SELECT pg_advisory_lock(?)", [.integer(migrationLockKey)])
-      defer { _ = try? link.rows("SELECT pg_advisory_unlock(?)", [.integer(migrationLockKey)]) }
-      try migrator.migrate(link.transactions, path: path)
+      try link.transaction { () throws(StoreError) in
+        try link.rows("SELECT pg_advisory_xact_lock(?)", [.integer(migrationLockKey)])
+        try migrator.migrate(link.queries, path: path)
+      }
     }
 
     /// The statements of a migration file: its lines without `--` comments, split after each line

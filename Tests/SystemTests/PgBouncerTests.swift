@@ -1,0 +1,103 @@
+// The team store's tests: built with the TeamStore trait only (Package.swift), as scripts/test does.
+#if TeamStore
+  import Foundation
+  import LCQEndToEndSupport
+  import LCQTestSupport
+  import XCTest
+
+  /// The team store behind PgBouncer in transaction mode (docs/team.md): 200 runners share 20
+  /// server connections, and any transaction may run on any of them, so lcq keeps no state that
+  /// outlives a transaction (the migration's advisory lock is the transaction's).
+  ///
+  /// Worked out by hand: each runner ingests the example simulator log (7 messages logged with
+  /// their times: one event each, stored once whoever comes first) and the self-sizing cell's
+  /// message pasted without its time (one occurrence per run, `--run-id` keeping the runs
+  /// apart): 7 + 200 = 207 occurrences of 8 conflicts in 200 runs.
+  final class PgBouncerTests: XCTestCase {
+    private static let runners = 200
+
+    func testTwoHundredIngestersThroughTwentyServerConnectionsStoreEachOccurrenceOnce() throws {
+      guard PgBouncerTestProxy.isInstalled else {
+        throw XCTSkip("needs Debian's pgbouncer (scripts/test installs it)")
+      }
+      let server = try PostgresTestServer.shared()
+      let direct = try server.makeDatabase()
+      let database = String(direct.split(separator: "/").last?.split(separator: "?").first ?? "")
+      let proxy = try PgBouncerTestProxy(server: server, serverConnections: 20, clients: Self.runners + 20)
+      defer { proxy.stop() }
+      let pooled = proxy.url(database: database)
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "lcq-pgbouncer-runs-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+      let cell = try String(
+        contentsOf: LCQProcess.repositoryRoot.appendingPathComponent("Examples/self-sizing-cell.log"),
+        encoding: .utf8)
+      let pasted = folder.appendingPathComponent("pasted.log")
+      try Data(String(cell[try XCTUnwrap(cell.range(of: "[LayoutConstraints] ")).upperBound...]).utf8).write(
+        to: pasted)
+
+      // Every runner at once, the database new: the first ones migrate it through the pooler.
+      var processes: [(Process, URL)] = []
+      for runner in 0..<Self.runners {
+        let process = Process()
+        process.executableURL = LCQProcess.executable
+        process.arguments = [
+          "ingest", "--db", pooled, "--run-id", "runner-\(runner)", "--ingest-time", "2026-11-20T10:00:00Z",
+          example, pasted.path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(StoreFixture.environment) { $1 }
+        let output = folder.appendingPathComponent("runner-\(runner).txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        processes.append((process, output))
+      }
+      // A lock that outlived its transaction would leave the others waiting for ever: they get
+      // five minutes (they take under a minute), then the test fails instead of hanging.
+      let deadline = Date().addingTimeInterval(300)
+      while processes.contains(where: { $0.0.isRunning }), Date() < deadline { usleep(100_000) }
+      let stuck = processes.filter { $0.0.isRunning }
+      for (process, _) in stuck { process.terminate() }
+      XCTAssertEqual(
+        stuck.count, 0, "runners still waiting after five minutes (a lock held past its transaction?)")
+      for (process, output) in processes {
+        process.waitUntilExit()
+        XCTAssertEqual(
+          process.terminationStatus, 0, (try? String(contentsOf: output, encoding: .utf8)) ?? "no output")
+      }
+
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM runs"), "\(Self.runners)\n")
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM occurrences"), "\(7 + Self.runners)\n")
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM conflicts"), "8\n")
+      XCTAssertEqual(
+        try server.psql(database, "SELECT count(DISTINCT identity) FROM occurrences"), "\(7 + Self.runners)\n"
+      )
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM runs WHERE status <> 'finished'"), "0\n")
+      // The team store's 8 migrations, each applied once.
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM lcq_migrations"), "8\n")
+
+      // Every read command answers through the pooler as it does directly.
+      let window = ["--since", "2000-01-01", "--until", "2026-11-25T00:00:00Z"]
+      for arguments in [
+        ["top", "--owner", "all", "--format", "json"] + window,
+        ["trend", "--by", "build", "--format", "json"] + window,
+        ["check", "--run-id", "runner-7", "--format", "json"], ["report", "--format", "json"] + window,
+        ["db", "stats", "--format", "json"],
+      ] {
+        let pooledAnswer = try LCQProcess.run(
+          arguments + ["--db", pooled], environment: StoreFixture.environment)
+        let directAnswer = try LCQProcess.run(
+          arguments + ["--db", direct], environment: StoreFixture.environment)
+        XCTAssertEqual(pooledAnswer.status, directAnswer.status, pooledAnswer.stderr)
+        XCTAssertEqual(
+          pooledAnswer.stdout.replacingOccurrences(of: "\(proxy.port)", with: "PORT"),
+          directAnswer.stdout.replacingOccurrences(of: "\(server.port)", with: "PORT"), "\(arguments)")
+      }
+    }
+  }
+#endif
