@@ -64,6 +64,23 @@ extension CheckScope {
 }
 
 extension CheckText {
+  /// `3 occurrences in 2 runs`, and `, resolved in build 7` for a regressed conflict.
+  static func counts(_ conflict: CheckedConflict) -> String {
+    "\(Wording.counted(conflict.occurrences, "occurrence")) in \(Wording.counted(conflict.runs, "run"))"
+      + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : "")
+  }
+
+  /// The lines that follow a conflict's title in the annotations and SARIF messages: the runs
+  /// that saw it (``shareLine(_:in:significance:)``) as a sentence, the explanation, the fix.
+  static func detailLines(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?)
+    -> [String]
+  {
+    var lines = [sentence(shareLine(conflict, in: result, significance: significance))]
+    if let explanation = conflict.explanation { lines.append(explanation) }
+    if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
+    return lines
+  }
+
   /// `text` as a sentence: its first letter in capitals, and a full stop.
   static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
 }

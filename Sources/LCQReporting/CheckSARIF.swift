@@ -160,16 +160,10 @@ public enum CheckSARIF {
 
   /// The message's text: the title and counts, the runs that saw it, the explanation, the fix.
   static func text(of conflict: CheckedConflict, in result: CheckResult, significance: Double?) -> String {
-    var lines = [
-      "\(GitHubAnnotations.title(conflict)) (\(conflict.fingerprint), "
-        + "\(Wording.counted(conflict.occurrences, "occurrence")) in \(Wording.counted(conflict.runs, "run"))"
-        + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : "")
-        + ")",
-      CheckText.sentence(CheckText.shareLine(conflict, in: result, significance: significance)),
-    ]
-    if let explanation = conflict.explanation { lines.append(explanation) }
-    if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
-    return lines.joined(separator: "\n")
+    let title =
+      "\(GitHubAnnotations.title(conflict)) (\(conflict.fingerprint), \(CheckText.counts(conflict)))"
+    return ([title] + CheckText.detailLines(conflict, in: result, significance: significance))
+      .joined(separator: "\n")
   }
 
   static func message(_ text: String) -> JSONValue { .object([("text", .string(text))]) }

@@ -59,12 +59,7 @@ public enum CheckText {
 
   static func item(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?) -> String {
     var text = "- **\(MarkdownText.escape(conflict.title))** `\(conflict.fingerprint)`: "
-    text += "\(conflict.occurrences) occurrence\(conflict.occurrences == 1 ? "" : "s") in "
-    text += "\(conflict.runs) run\(conflict.runs == 1 ? "" : "s")"
-    if let resolved = conflict.resolvedBuild, conflict.isRegressed {
-      text += ", resolved in build \(MarkdownText.escape(resolved))"
-    }
-    text += "\n"
+    text += MarkdownText.escape(counts(conflict)) + "\n"
     text +=
       "  \(MarkdownText.escape(sentence(shareLine(conflict, in: result, significance: significance))))\n"
     if let explanation = conflict.explanation?.split(separator: "\n").first {

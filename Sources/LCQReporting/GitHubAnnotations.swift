@@ -49,14 +49,9 @@ public enum GitHubAnnotations {
   /// The fingerprint and counts, the runs that saw it, the explanation, the fix and the owners,
   /// one per line.
   static func message(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?) -> String {
-    var lines = [
-      "\(conflict.fingerprint): \(Wording.counted(conflict.occurrences, "occurrence")) in "
-        + Wording.counted(conflict.runs, "run")
-        + (conflict.isRegressed ? conflict.resolvedBuild.map { ", resolved in build \($0)" } ?? "" : ""),
-      CheckText.sentence(CheckText.shareLine(conflict, in: result, significance: significance)),
-    ]
-    if let explanation = conflict.explanation { lines.append(explanation) }
-    if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
+    var lines =
+      ["\(conflict.fingerprint): \(CheckText.counts(conflict))"]
+      + CheckText.detailLines(conflict, in: result, significance: significance)
     if let owners = CodeOwnerText.line(conflict.codeOwnership) { lines.append(owners) }
     return lines.joined(separator: "\n")
   }

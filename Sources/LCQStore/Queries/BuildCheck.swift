@@ -106,25 +106,28 @@ extension ConflictStore {
     // In scope: the runs of the build, or the one run. Earlier: runs of an older build, or runs
     // ingested before the run. Runs that recorded no build say nothing about build order. The
     // previous scope: the newest earlier build's runs, or the run just before.
+    // `previousColumn` keys the previous scope, and `previousOrder` finds it first.
     let inScope: String
     let earlier: String
-    let previousScope: String
+    let previousColumn: String
+    let previousOrder: String
     let scopeArgument: String
     let scopeKey: String?
     switch scope {
     case .build(let build):
       inScope = "r.build_key = :key"
       earlier = "r.build_key < :key"
-      previousScope = "r.build_key = :previous"
+      (previousColumn, previousOrder) = ("build_key", "r.build_key DESC")
       scopeArgument = build
       scopeKey = BuildKey.of(build)
     case .run(let run):
       inScope = "r.run_key = :run"
       earlier = "r.id < (SELECT min(id) FROM runs WHERE run_key = :run)"
-      previousScope = "r.run_key = :previous"
+      (previousColumn, previousOrder) = ("run_key", "r.id DESC")
       scopeArgument = run
       scopeKey = nil
     }
+    let previousScope = "r.\(previousColumn) = :previous"
     let forApp = "(CAST(:app AS TEXT) IS NULL OR r.app = :app)"
     var named: [String: QueryValue] = [
       "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
@@ -134,8 +137,6 @@ extension ConflictStore {
       "SELECT count(*) AS n FROM runs r WHERE \(inScope) AND \(forApp)", named: named)
     // The newest earlier build by its key, or the run ingested last before this one (by the
     // key it was ingested with).
-    let previousColumn = scopeKey == nil ? "run_key" : "build_key"
-    let previousOrder = scopeKey == nil ? "r.id DESC" : "r.build_key DESC"
     let previousKey = try queries.row(
       """
       SELECT r.\(previousColumn) AS previous FROM runs r
@@ -191,7 +192,10 @@ extension ConflictStore {
         codeOwnership: row.placedCodeOwnership)
     }
     let previousCheckScope: CheckScope? = previousKey.map { key in
-      scopeKey == nil ? .run(key) : .build(previous?.text("build") ?? key)
+      switch scope {
+      case .build: .build(previous?.text("build") ?? key)
+      case .run: .run(key)
+      }
     }
     return CheckResult(
       scope: scope, seen: seen, runs: runs?.count("n") ?? 0, previous: previousCheckScope,
