@@ -17,7 +17,8 @@ public final class PgBouncerTestProxy: @unchecked Sendable {
   private let folder: URL
 
   /// Starts PgBouncer for every database of `server`, with at most `serverConnections` server
-  /// connections per database and `clients` client connections in all.
+  /// connections per database and `clients` client connections at a time, with room for a
+  /// fleet's connections in its listen queue (PgBouncer's default holds 128 not yet accepted).
   public init(server: PostgresTestServer, serverConnections: Int, clients: Int) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-pgbouncer-\(UUID().uuidString)")
@@ -37,6 +38,7 @@ public final class PgBouncerTestProxy: @unchecked Sendable {
       default_pool_size = \(serverConnections)
       max_db_connections = \(serverConnections)
       max_client_conn = \(clients)
+      listen_backlog = 1024
       logfile = \(folder.path)/pgbouncer.log
       pidfile = \(folder.path)/pgbouncer.pid
 

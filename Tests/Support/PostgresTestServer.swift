@@ -34,8 +34,9 @@ public final class PostgresTestServer: @unchecked Sendable {
     public var description: String
   }
 
-  /// Initialises and starts a cluster.
-  public init() throws {
+  /// Initialises and starts a cluster that takes at most `maxConnections` connections (the
+  /// login role, a superuser, may use them all).
+  public init(maxConnections: Int = 60) throws {
     guard let binaries = Self.binaries() else {
       throw Failure(
         description:
@@ -61,7 +62,8 @@ public final class PostgresTestServer: @unchecked Sendable {
       "pg_ctl",
       [
         "-D", data, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "-o",
-        "-h 127.0.0.1 -p \(port) -k \(folder.path) -c fsync=off -c max_connections=60", "start",
+        "-h 127.0.0.1 -p \(port) -k \(folder.path) -c fsync=off -c max_connections=\(maxConnections) -c superuser_reserved_connections=0",
+        "start",
       ])
   }
 

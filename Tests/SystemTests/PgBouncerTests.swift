@@ -13,8 +13,12 @@
   /// their times: one event each, stored once whoever comes first) and the self-sizing cell's
   /// message pasted without its time (one occurrence per run, `--run-id` keeping the runs
   /// apart): 7 + 200 = 207 occurrences of 8 conflicts in 200 runs.
+  ///
+  /// PgBouncer admits 80 clients at a time: the others are told "no more connections allowed"
+  /// and wait for a place (docs/team.md), with a window long enough for the whole fleet.
   final class PgBouncerTests: XCTestCase {
     private static let runners = 200
+    private static let admitted = 80
 
     func testTwoHundredIngestersThroughTwentyServerConnectionsStoreEachOccurrenceOnce() throws {
       guard PgBouncerTestProxy.isInstalled else {
@@ -23,7 +27,7 @@
       let server = try PostgresTestServer.shared()
       let direct = try server.makeDatabase()
       let database = String(direct.split(separator: "/").last?.split(separator: "?").first ?? "")
-      let proxy = try PgBouncerTestProxy(server: server, serverConnections: 20, clients: Self.runners + 20)
+      let proxy = try PgBouncerTestProxy(server: server, serverConnections: 20, clients: Self.admitted)
       defer { proxy.stop() }
       let pooled = proxy.url(database: database)
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -47,7 +51,9 @@
           "ingest", "--db", pooled, "--run-id", "runner-\(runner)", "--ingest-time", "2026-11-20T10:00:00Z",
           example, pasted.path,
         ]
-        process.environment = ProcessInfo.processInfo.environment.merging(StoreFixture.environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+          StoreFixture.environment.merging(["LCQ_RECONNECT_SECONDS": "240"]) { $1 }
+        ) { $1 }
         let output = folder.appendingPathComponent("runner-\(runner).txt")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
@@ -65,11 +71,25 @@
       for (process, _) in stuck { process.terminate() }
       XCTAssertEqual(
         stuck.count, 0, "runners still waiting after five minutes (a lock held past its transaction?)")
+      // Each way a runner failed, once, with how many failed so: a line each, whatever the count.
+      var failures: [String: Int] = [:]
       for (process, output) in processes {
         process.waitUntilExit()
-        XCTAssertEqual(
-          process.terminationStatus, 0, (try? String(contentsOf: output, encoding: .utf8)) ?? "no output")
+        guard process.terminationReason != .exit || process.terminationStatus != 0 else { continue }
+        let how =
+          process.terminationReason == .uncaughtSignal
+          ? "killed by signal \(process.terminationStatus)" : "exit \(process.terminationStatus)"
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
+        let said = lines.first { $0.hasPrefix("lcq: ") } ?? lines.first ?? "nothing"
+        failures["\(how): \(said)", default: 0] += 1
       }
+      let pgbouncerSaid = proxy.log.split(separator: "\n").filter {
+        $0.contains("WARNING") || $0.contains("ERROR")
+      }
+      XCTAssertEqual(
+        failures, [:],
+        "runners that failed, by what they said; PgBouncer's last warnings: "
+          + pgbouncerSaid.suffix(5).joined(separator: " | "))
 
       XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM runs"), "\(Self.runners)\n")
       XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM occurrences"), "\(7 + Self.runners)\n")

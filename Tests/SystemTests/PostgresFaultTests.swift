@@ -155,6 +155,53 @@
       XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
+    /// A server that answers "too many clients" when lcq starts, as it may when a fleet of
+    /// runners connects at once, is waited for (within the reconnect window, 60 s by default):
+    /// the ingest stores everything once a connection is free, and does not fail the job.
+    func testAServerWithNoFreeConnectionIsWaitedFor() throws {
+      let server = try PostgresTestServer(maxConnections: 3)
+      defer { server.stop() }
+      let url = try server.makeDatabase()
+      let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+      // Three sessions take every connection for 5 s.
+      var holders: [Process] = []
+      for _ in 0..<3 {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = [
+          "-h", "127.0.0.1", "-p", "\(server.port)", "-U", PostgresTestServer.user, "-d", database, "-c",
+          "SELECT pg_sleep(5)",
+        ]
+        holder.environment = ["PGPASSWORD": PostgresTestServer.password]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        holders.append(holder)
+      }
+      defer { for holder in holders { holder.terminate() } }
+      // Once they are in (a second is ample), the server says so to anyone who asks.
+      sleep(1)
+      let deadline = Date().addingTimeInterval(10)
+      var full = false
+      while !full, Date() < deadline {
+        do {
+          try server.psql(database, "SELECT 1")
+          usleep(50_000)
+        } catch {
+          full = "\(error)".contains("too many clients")
+        }
+      }
+      XCTAssertTrue(full, "the holders never filled the server")
+      XCTAssertTrue(holders.allSatisfy(\.isRunning))
+
+      let example = LCQProcess.repositoryRoot.appendingPathComponent("Examples/simulator.log").path
+      let result = try LCQProcess.run(["ingest", "--db", url] + fixedTime + [example])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertFalse(result.stderr.contains("too many"), result.stderr)
+      // The example's 7 messages, each logged with its time.
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM occurrences"), "7\n")
+    }
+
     func testAStatementTimeoutStopsWithOneLineAndARerunStoresWhatIsMissing() throws {
       let server = try PostgresTestServer.shared()
       let url = try server.makeDatabase()

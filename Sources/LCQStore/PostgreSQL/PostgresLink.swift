@@ -29,14 +29,31 @@
       try? connection.close().wait()
     }
 
-    /// Connects to `location` (TLS as its `sslmode` says), waiting at most `timeout` seconds.
-    static func connect(to location: PostgresLocation, displayPath: String) throws(StoreError) -> PostgresLink
+    /// Why a connection could not be made, and whether the server answered that it cannot take
+    /// one now (``busyStates``), which is worth waiting for.
+    struct ConnectFailure: Error {
+      /// What to tell the user.
+      var error: StoreError
+      /// The server, or a pooler in front of it, answered that it is full or starting.
+      var serverIsBusy: Bool
+    }
+
+    /// The SQLSTATEs of a server that is there but cannot take a connection now: too many
+    /// connections (53300), starting up or recovering (57P03), and a pooler's refusal while its
+    /// clients or its server logins are full (PgBouncer sends 08P01 for those).
+    static let busyStates: Set<String> = ["53300", "57P03", "08P01"]
+
+    /// Connects to `location` (TLS as its `sslmode` says), waiting at most its `connect_timeout`.
+    static func connect(to location: PostgresLocation, displayPath: String) throws(ConnectFailure)
+      -> PostgresLink
     {
       let tls: PostgresConnection.Configuration.TLS
       do {
         tls = try Self.tls(for: location.sslMode)
       } catch {
-        throw .postgres(path: displayPath, message: "could not set up TLS: \(error)", sqlState: nil)
+        throw ConnectFailure(
+          error: .postgres(path: displayPath, message: "could not set up TLS: \(error)", sqlState: nil),
+          serverIsBusy: false)
       }
       var configuration = PostgresConnection.Configuration(
         host: location.host, port: location.port, username: location.user, password: location.password,
@@ -50,7 +67,10 @@
         ).wait()
         return PostgresLink(connection: connection, displayPath: displayPath)
       } catch {
-        throw Self.connectionError(error, location: location, displayPath: displayPath)
+        let state = (error as? PSQLError)?.serverInfo?[.sqlState]
+        throw ConnectFailure(
+          error: Self.connectionError(error, location: location, displayPath: displayPath),
+          serverIsBusy: state.map(busyStates.contains) ?? false)
       }
     }
 

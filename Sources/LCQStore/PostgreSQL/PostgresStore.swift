@@ -40,10 +40,13 @@
         throw .postgres(path: url, message: error.description, sqlState: nil)
       }
       reconnectWindow = environment["LCQ_RECONNECT_SECONDS"].flatMap(Double.init).map { max(0, $0) } ?? 60
-      // A server that is starting or restarting is waited for a little (3 s); one that is not
-      // there at all is said at once after that (a typo in the host should not hang a CI job).
+      // A server that does not answer is tried for a little (3 s), then said (a typo in the host
+      // should not hang a CI job); one that answers that it is full or starting, as when a
+      // fleet of runners connects at once, is waited for through the reconnect window.
+      let started = Date()
       link = try Self.connectRetrying(
-        location, displayPath: shown, until: Date().addingTimeInterval(min(reconnectWindow, 3)))
+        location, displayPath: shown, until: started.addingTimeInterval(min(reconnectWindow, 3)),
+        busyUntil: started.addingTimeInterval(reconnectWindow))
       try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
     }
 
@@ -70,7 +73,8 @@
             throw .postgresUnreachable(
               path: path, message: "\(message) (and still after \(Int(reconnectWindow)) s)")
           }
-          link = try Self.connectRetrying(location, displayPath: displayPath, until: deadline)
+          link = try Self.connectRetrying(
+            location, displayPath: displayPath, until: deadline, busyUntil: deadline)
         } catch {
           throw Self.located(error, path: path)
         }
@@ -78,18 +82,24 @@
     }
 
     /// A new connection to `location`, tried with backoff (0.25 s doubling to 4 s) while the
-    /// server cannot be reached and `deadline` has not passed. A refused login is not retried.
-    static func connectRetrying(_ location: PostgresLocation, displayPath: String, until deadline: Date)
-      throws(StoreError) -> PostgresLink
-    {
+    /// server cannot be reached and `deadline` has not passed, or while it answers that it is
+    /// busy (``PostgresLink/busyStates``) and `busyUntil` has not passed. A refused login is
+    /// not retried.
+    static func connectRetrying(
+      _ location: PostgresLocation, displayPath: String, until deadline: Date, busyUntil: Date
+    ) throws(StoreError) -> PostgresLink {
       var pause = 0.25
       while true {
         do {
           return try PostgresLink.connect(to: location, displayPath: displayPath)
-        } catch .postgresUnreachable(let path, let message) {
-          guard Date().addingTimeInterval(pause) < deadline else {
-            throw .postgresUnreachable(path: path, message: message)
+        } catch {
+          let retryable: Bool
+          switch error.error {
+          case .postgresUnreachable: retryable = true
+          default: retryable = error.serverIsBusy
           }
+          let until = error.serverIsBusy ? max(deadline, busyUntil) : deadline
+          guard retryable, Date().addingTimeInterval(pause) < until else { throw error.error }
           Thread.sleep(forTimeInterval: pause)
           pause = min(pause * 2, 4)
         }
