@@ -1,7 +1,7 @@
 /// What differs between the engines' SQL in the statements both run: the names of the
 /// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`),
 /// how a comparison that treats NULL as a value is written, how a table's existence is asked,
-/// and what holds writers back while counts are taken again.
+/// what holds writers back while counts are taken again, and how a standby is told.
 struct SQLDialect: Sendable {
   /// The larger of two values.
   var greatest: String
@@ -22,18 +22,21 @@ struct SQLDialect: Sendable {
   /// would, so that the statements after it see what writers before it committed (`nil`: SQLite
   /// has one writer at a time). `NO KEY`: an occurrence's foreign key still may point at them.
   var lockRows: String?
+  /// Whether the server is a standby replaying another's changes, as a column `present`
+  /// (`nil`: an SQLite file is always the one written).
+  var isStandby: String?
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
     greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
-    lockForCounting: nil, lockRows: nil)
+    lockForCounting: nil, lockRows: nil, isStandby: nil)
   /// The team store's.
   static let postgres = SQLDialect(
     greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE",
-    lockRows: "FOR NO KEY UPDATE")
+    lockRows: "FOR NO KEY UPDATE", isStandby: "SELECT pg_is_in_recovery() AS present")
 }
 
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.

@@ -124,11 +124,19 @@ public final class PostgresTestServer: @unchecked Sendable {
   deinit { stop() }
 
   private func runServerTool(_ name: String, _ arguments: [String]) throws {
+    try Self.runServerTool(name, arguments)
+  }
+
+  /// Runs one of PostgreSQL's server tools (as the `postgres` user when the tests run as root,
+  /// which PostgreSQL requires), with `environment` added to this process's.
+  static func runServerTool(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  {
+    guard let binaries = binaries() else { throw Failure(description: "PostgreSQL is not installed") }
     let tool = binaries.appendingPathComponent(name).path
-    if asPostgres {
-      try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", tool] + arguments)
+    if getuid() == 0 {
+      try run("/usr/sbin/runuser", ["-u", "postgres", "--", tool] + arguments, environment: environment)
     } else {
-      try Self.run(tool, arguments)
+      try run(tool, arguments, environment: environment)
     }
   }
 

@@ -16,62 +16,8 @@
       try LCQProcess.corpusLogs().filter { $0.contains("/formats/") }
     }
 
-    /// The window every comparison reads (explicit, so both stores are asked the same).
-    private let window = ["--since", "2000-01-01", "--until", "2026-11-25T00:00:00Z"]
-
-    /// Every read command in every format, as the comparisons run them.
-    private func readCommands(fingerprints: [String]) -> [[String]] {
-      var commands: [[String]] = []
-      for format in ["table", "json", "csv", "markdown"] {
-        commands += [
-          ["top"] + window + ["--format", format, "--limit", "500"],
-          ["top", "--by", "runs"] + window + ["--format", format],
-          ["top", "--by", "devices", "--owner", "all"] + window + ["--format", format],
-          ["new"] + window + ["--format", format],
-          ["new", "--since-build", "100", "--format", format],
-          ["regressed"] + window + ["--format", format],
-          ["quiet", "--for", "1d", "--format", format],
-          ["quiet", "--builds", "1", "--format", format],
-          ["trend"] + window + ["--format", format],
-          ["trend", "--by", "build"] + window + ["--format", format],
-          ["diff", "100", "101", "--format", format],
-          ["diff", "100", "101", "--owner", "all", "--format", format],
-        ]
-      }
-      for fingerprint in fingerprints.prefix(3) {
-        commands += [
-          ["show", fingerprint], ["show", fingerprint, "--format", "json"],
-          ["trend", fingerprint] + window + ["--by", "build"],
-        ]
-      }
-      commands += [
-        ["check", "--build", "101", "--format", "markdown"], ["check", "--build", "101", "--format", "json"],
-        ["check", "--build", "100", "--owner", "all"], ["check", "--run-id", "again"],
-        ["report"] + window + ["--format", "json"], ["report"] + window + ["--format", "markdown"],
-        ["report", "--since", "2024-03-01", "--until", "2024-03-07", "--format", "json"],
-      ]
-      return commands
-    }
-
-    /// The same session (two builds, a run ingested again, a resolved and an ignored conflict)
-    /// in `db`; returns the fingerprints by occurrences.
-    private func ingestSession(into db: String, logs: [String]) throws -> [String] {
-      let half = logs.count / 2
-      let common = ["--db", db, "--ingest-time", "2026-11-20T10:00:00Z", "--app", "Demo"]
-      for arguments in [
-        common + ["--build", "100"] + logs[..<half], common + ["--build", "101"] + logs[half...],
-        common + ["--build", "101", "--run-id", "again"] + logs[..<half],
-      ] {
-        let ingest = try LCQProcess.run(["ingest"] + arguments)
-        XCTAssertEqual(ingest.status, 0, ingest.stderr)
-      }
-      let fingerprints = try LCQProcess.topFingerprints(["--db", db, "--owner", "all"] + window)
-      XCTAssertGreaterThan(fingerprints.count, 3)
-      XCTAssertEqual(
-        try LCQProcess.run(["resolve", fingerprints[0], "--in-build", "100", "--db", db]).status, 0)
-      XCTAssertEqual(try LCQProcess.run(["ignore", fingerprints[1], "--db", db]).status, 0)
-      return fingerprints
-    }
+    /// The window every comparison reads (``TeamStoreSession/window``).
+    private let window = TeamStoreSession.window
 
     /// A new folder for a test's SQLite file, logs and copies; the caller removes it.
     private func makeFolder() throws -> URL {
@@ -93,7 +39,7 @@
     }
 
     /// A new database on the test server and a new SQLite file, both holding the session of the
-    /// whole corpus (``ingestSession(into:logs:)``); the caller deletes the file.
+    /// whole corpus (``TeamStoreSession/ingest(into:logs:)``); the caller deletes the file.
     private func sessionInBothStores() throws -> (
       server: PostgresTestServer, url: String, database: String, file: URL, fingerprints: [String]
     ) {
@@ -103,8 +49,8 @@
       let file = FileManager.default.temporaryDirectory.appendingPathComponent(
         "lcq-pg-\(UUID().uuidString).sqlite")
       let logs = try LCQProcess.corpusLogs()
-      let fingerprints = try ingestSession(into: url, logs: logs)
-      XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
+      let fingerprints = try TeamStoreSession.ingest(into: url, logs: logs)
+      XCTAssertEqual(try TeamStoreSession.ingest(into: file.path, logs: logs), fingerprints)
       return (server, url, database, file, fingerprints)
     }
 
@@ -112,7 +58,7 @@
       let (_, url, _, file, fingerprints) = try sessionInBothStores()
       defer { FileManager.default.removeSQLiteFile(at: file) }
       let logs = try LCQProcess.corpusLogs()
-      let commands = readCommands(fingerprints: fingerprints)
+      let commands = TeamStoreSession.readCommands(fingerprints: fingerprints)
       try assertSameAnswers(commands, server: url, file: file.path)
       // The report holds every panel, each with rows: an empty answer on both would pass above.
       let report = try LCQProcess.run(["report", "--format", "json", "--db", url] + window)
@@ -229,7 +175,8 @@
           ["top", "--owner", "all", "--limit", "500", "--format", "json", "--db", url] + window
         )
         .stdout, before.stdout)
-      try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: file.path)
+      try assertSameAnswers(
+        TeamStoreSession.readCommands(fingerprints: fingerprints), server: url, file: file.path)
       // The old fingerprint names the conflict it became, on both engines.
       try assertSameAnswers([["show", "v1:3333", "--format", "json"]], server: url, file: file.path)
       XCTAssertTrue(
@@ -426,7 +373,7 @@
       defer { try? FileManager.default.removeItem(at: folder) }
       let laptop = folder.appendingPathComponent("laptop.sqlite").path
       let back = folder.appendingPathComponent("back.sqlite").path
-      let fingerprints = try ingestSession(into: laptop, logs: try LCQProcess.corpusLogs())
+      let fingerprints = try TeamStoreSession.ingest(into: laptop, logs: try LCQProcess.corpusLogs())
       // A copy killed part way (small batches, so that there is a middle to stop in), then run
       // again to its end: nothing lost, nothing doubled.
       let killed = Process()
@@ -440,14 +387,16 @@
       let resumed = try LCQProcess.run(["db", "copy", "--from", laptop, "--to", url, "--batch-size", "5"])
       XCTAssertEqual(resumed.status, 0, resumed.stderr)
       XCTAssertFalse(resumed.stderr.contains(PostgresTestServer.password))
-      try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: laptop)
+      try assertSameAnswers(
+        TeamStoreSession.readCommands(fingerprints: fingerprints), server: url, file: laptop)
       // Again: nothing to add.
       let again = try LCQProcess.run(["db", "copy", "--from", laptop, "--to", url])
       XCTAssertTrue(again.stderr.contains("copied 0 runs, 0 conflicts"), again.stderr)
       XCTAssertTrue(again.stderr.contains(" 0 occurrences, 0 failed blocks"), again.stderr)
       // And back to a new file: the same answers, and the same counts of everything.
       XCTAssertEqual(try LCQProcess.run(["db", "copy", "--from", url, "--to", back]).status, 0)
-      try assertSameAnswers(readCommands(fingerprints: fingerprints), server: url, file: back)
+      try assertSameAnswers(
+        TeamStoreSession.readCommands(fingerprints: fingerprints), server: url, file: back)
       let counts = { (db: String) throws -> String in
         try LCQProcess.run(["db", "stats", "--db", db, "--format", "json"]).stdout
           .replacingOccurrences(of: #""(path|bytes)":[^,]*,"#, with: "", options: .regularExpression)
@@ -480,9 +429,10 @@
         "lcq-pg-\(UUID().uuidString).sqlite")
       defer { FileManager.default.removeSQLiteFile(at: file) }
       let logs = Array(try LCQProcess.corpusLogs().prefix(40))
-      let fingerprints = try ingestSession(into: writer, logs: logs)
-      XCTAssertEqual(try ingestSession(into: file.path, logs: logs), fingerprints)
-      try assertSameAnswers(readCommands(fingerprints: fingerprints), server: reader, file: file.path)
+      let fingerprints = try TeamStoreSession.ingest(into: writer, logs: logs)
+      XCTAssertEqual(try TeamStoreSession.ingest(into: file.path, logs: logs), fingerprints)
+      try assertSameAnswers(
+        TeamStoreSession.readCommands(fingerprints: fingerprints), server: reader, file: file.path)
       XCTAssertEqual(try LCQProcess.run(["db", "stats", "--db", reader]).status, 0)
       // The reader writes nothing: a change is refused by the server, with one line and exit 2.
       let refused = try LCQProcess.run(["ignore", fingerprints[2], "--db", reader])

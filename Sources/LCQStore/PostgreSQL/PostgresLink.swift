@@ -229,11 +229,17 @@
         if let state, state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
           return .postgresUnreachable(path: displayPath, message: "\(message) (SQLSTATE \(state))")
         }
-        // A reader's role (docs/team.md) refused a write: say which role the command needs.
+        // A reader's role (docs/team.md) or a standby refused a write: say what the command needs.
         let hint =
-          state == "42501"
-          ? "; this role may not write: ingest, resolve, ignore, reopen, notify and db commands need the "
-            + "writer's role (docs/team.md)" : ""
+          switch state {
+          case "42501":
+            "; this role may not write: ingest, resolve, ignore, reopen, notify and db commands need the "
+              + "writer's role (docs/team.md)"
+          case "25006":
+            "; this server only reads (a standby, or read-only): ingest, resolve, ignore, reopen, notify and "
+              + "db commands need the primary (docs/team.md)"
+          default: ""
+          }
         return .postgres(path: displayPath, message: "the server said: \(message)\(hint)", sqlState: state)
       }
       switch error.code {

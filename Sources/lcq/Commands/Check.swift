@@ -34,14 +34,16 @@ extension LCQCommand {
 
         A build or run that no ingest recorded (a typo in $BUILD_NUMBER, an empty ingest) \
         never passes: the check says so in one line and exits 2. A baseline holds one \
-        fingerprint per line; any other word stops the check with its line number.
+        fingerprint per line; any other word stops the check with its line number. A team \
+        store's standby (read replica) is refused, since it may not have replayed the run just \
+        ingested: give check the primary's URL.
 
         Exit status:
           0   no failing conflict (or a baseline was written)
           1   the scope brings conflicts that --fail-on counts (they are printed)
-          2   the command line is wrong, the build or run was never ingested, the baseline \
-        cannot be read or written or holds something other than fingerprints, or the database \
-        could not be opened or read
+          2   the command line is wrong, the build or run was never ingested, the database is \
+        a standby, the baseline cannot be read or written or holds something other than \
+        fingerprints, or the database could not be opened or read
         """)
 
     @Option(help: "The build under test.") var build: String?
@@ -100,6 +102,8 @@ extension LCQCommand {
       case checked(CheckResult)
       case nothingIngested
       case notIngested(CheckScope)
+      /// The database is a standby, which may not have the run just ingested.
+      case standby(String)
     }
 
     mutating func run() throws {
@@ -122,6 +126,7 @@ extension LCQCommand {
       }
       let (build, runId, app, owner, team) = (build, runId, app, owner, team.team)
       let outcome = try usingStore(database) { store throws(StoreError) -> Outcome in
+        if try store.isStandby() { return .standby(store.displayPath) }
         var scope = build.map(CheckScope.build) ?? runId.map(CheckScope.run)
         if scope == nil { scope = try store.latestScope(app: app) }
         guard let scope else { return .nothingIngested }
@@ -133,6 +138,11 @@ extension LCQCommand {
       case .checked(let checked): result = checked
       case .nothingIngested:
         StandardError.write("lcq: nothing to check: no run with a build or a run id in the database")
+        throw ExitStatus.databaseError
+      case .standby(let path):
+        StandardError.write(
+          "lcq: \(path): a standby (read replica), which may not have replayed the run just ingested; "
+            + "check needs the primary's URL, the one the runners write to (docs/team.md)")
         throw ExitStatus.databaseError
       case .notIngested(let scope):
         let forApp = app.map { " for app \($0)" } ?? ""
