@@ -15,7 +15,8 @@ seen AS (
     AND x.last_time < p.u
   GROUP BY x.conflict_id
 ),
-builds AS (
+-- Materialized: read once, not again for each conflict that counts the builds after its last.
+builds AS MATERIALIZED (
   SELECT DISTINCT r.build_key FROM runs r, p
   WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
 ),
