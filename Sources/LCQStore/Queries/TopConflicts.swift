@@ -41,14 +41,19 @@ extension TopOrder {
       case .runs: "runs DESC, occurrences DESC"
       case .devices: "devices DESC, occurrences DESC"
       }
+    // Counted by conflict before the conflicts' own columns are joined: a year's window groups
+    // millions of rows, and each carries three numbers to the grouping instead of a title.
     let sql = """
-      WITH \(counts.sql)
-      SELECT c.fingerprint, c.title, c.status, CAST(sum(g.n) AS BIGINT) AS occurrences,
-        count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
-        count(DISTINCT CASE WHEN g.n > 0 THEN g.device END) AS devices,
+      WITH \(counts.sql),
+      t AS (
+        SELECT conflict_id, CAST(sum(n) AS BIGINT) AS occurrences,
+          count(DISTINCT CASE WHEN n > 0 THEN run_id END) AS runs,
+          count(DISTINCT CASE WHEN n > 0 THEN device END) AS devices
+        FROM g GROUP BY conflict_id HAVING sum(n) > 0
+      )
+      SELECT c.fingerprint, c.title, c.status, t.occurrences, t.runs, t.devices,
         c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c"))
-      FROM g JOIN conflicts c ON c.id = g.conflict_id
-      GROUP BY c.id HAVING sum(g.n) > 0
+      FROM t JOIN conflicts c ON c.id = t.conflict_id
       ORDER BY \(orderColumn), c.fingerprint
       LIMIT ?
       """
