@@ -11,7 +11,7 @@ struct LCQCommand: ParsableCommand {
       lcq reads any log that holds "Unable to simultaneously satisfy constraints" or \
       "Conflicting constraints detected" messages: Xcode's console, `log stream` and \
       `log show` (every style, JSON included), `xcrun simctl spawn booted log stream`, \
-      idevicesyslog, syslog, Console.app, or pasted text.
+      idevicesyslog, pymobiledevice3 (text or JSON), syslog, Console.app, or pasted text.
       """,
     version: LCQVersion.current,
     subcommands: [

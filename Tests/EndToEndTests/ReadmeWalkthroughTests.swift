@@ -13,6 +13,7 @@ final class ReadmeWalkthroughTests: XCTestCase {
   static let leftOut: [(String, String)] = [
     ("xcrun", "Apple's tools"), ("log stream", "Apple's tools"), ("xcodebuild", "Apple's tools"),
     ("idevicesyslog", "a device over USB"), ("ideviceinfo", "a device over USB"),
+    ("pymobiledevice3", "a device over USB"),
     ("kill %1", "Apple's tools"),
     ("uikit.log", "reads the logs Apple's tools write above"), ("scripts/test", "this test is part of it"),
     ("datasette lcq.sqlite", "keeps a server running (DatasetteTests runs it)"),

@@ -1,8 +1,8 @@
 import LCQParsing
 import XCTest
 
-/// The files in `corpus/formats` hold the same two conflicts as printed by each log tool; they
-/// must give the same blocks.
+/// The files in `corpus/formats` and `corpus/device-formats` hold the same two conflicts as
+/// printed by each log tool; they must give the same blocks.
 final class FormatsTests: XCTestCase {
   /// (file, line of each message's first line, timestamp of each as ISO-8601), read off the files.
   let formats: [(String, [Int], [String?])] = [
@@ -30,6 +30,16 @@ final class FormatsTests: XCTestCase {
     ("formats/log-stream-compact.log", [4, 30], ["2024-03-05T14:10:01.124", "2024-03-05T14:10:04.127"]),
     // idevicesyslog prints no year and no fraction: no ISO-8601 instant.
     ("formats/idevicesyslog.log", [2, 28], [nil, nil]),
+    // pymobiledevice3's JSON lines (`message`, `filename`, `pid`) and its text form, whose
+    // process name is followed by the sender image in braces (device-formats/README.md).
+    (
+      "device-formats/pymobiledevice3-json.log", [2, 5],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
+    (
+      "device-formats/pymobiledevice3-text.log", [2, 28],
+      ["2024-03-05T14:10:01.123457-08:00", "2024-03-05T14:10:04.123460-08:00"]
+    ),
   ]
 
   func testEveryFormatGivesTheSameBlocks() {

@@ -36,6 +36,9 @@ public struct ConflictScanner {
   /// "UIViewAlertForUnsatisfiableConstraints"…), used to skip all other lines.
   static let needle = Array("onstraint".utf8)
 
+  /// The quoted keys that mark a line as a JSON event (``JSONLogEvent/messageKeys``).
+  static let jsonMessageKeys = JSONLogEvent.messageKeys.map { Array("\"\($0)\"".utf8) }
+
   /// Creates a scanner for the input named `file`.
   ///
   /// With `parsesDescriptions: false` the blocks carry their descriptions as text only, for a
@@ -273,7 +276,8 @@ public struct ConflictScanner {
 
   private mutating func handle(_ line: ArraySlice<UInt8>, number: Int) {
     if let first = line.firstIndex(where: { !$0.isBlank }), line[first] == UInt8(ascii: "{"),
-      Array(line).firstRange(of: Array("\"eventMessage\"".utf8), from: 0) != nil
+      case let bytes = Array(line),
+      Self.jsonMessageKeys.contains(where: { bytes.firstRange(of: $0, from: 0) != nil })
     {
       if handleJSONObject(Array(line[first...]), line: number) { return }
     }

@@ -209,7 +209,7 @@ struct PrefixScanner {
     return nil
   }
 
-  /// The process name in the text before `[pid]`: without a library in parentheses, without
+  /// The process name in the text before `[pid]`: without a library in parentheses or braces, without
   /// what precedes a tab, and without leading noise (a syslog host, a compact-style type code
   /// such as `Df`, `AM`/`PM`, stray pasted characters). Unless `keepSpaces`, only the last word.
   private func processName(in range: Range<Int>, keepSpaces: Bool) -> String {
@@ -217,10 +217,13 @@ struct PrefixScanner {
     var end = range.upperBound
     while start < end, bytes[start].isBlank { start += 1 }
     while end > start, bytes[end - 1].isBlank { end -= 1 }
-    if end > start, bytes[end - 1] == UInt8(ascii: ")"),
-      let open = bytes[start..<end].lastIndex(of: UInt8(ascii: "("))
-    {
-      end = open
+    // `MyApp(UIKitCore)` (idevicesyslog), `MyApp{UIKitCore}` (pymobiledevice3).
+    for (opener, closer) in [("(", ")"), ("{", "}")] as [(Unicode.Scalar, Unicode.Scalar)] {
+      if end > start, bytes[end - 1] == UInt8(ascii: closer),
+        let open = bytes[start..<end].lastIndex(of: UInt8(ascii: opener))
+      {
+        end = open
+      }
     }
     if let tab = bytes[start..<end].lastIndex(of: .tab) { start = tab + 1 }
     var words: [Range<Int>] = []
