@@ -14,6 +14,8 @@
   /// message pasted without its time (one occurrence per run, `--run-id` keeping the runs
   /// apart): 7 + 200 = 207 occurrences of 8 conflicts in 200 runs.
   ///
+  /// Four `lcq notify` at once through the pooler post each new conflict once.
+  ///
   /// PgBouncer admits 80 clients at a time: the others are told "no more connections allowed"
   /// and wait for a place (docs/team.md), with a window long enough for the whole fleet.
   final class PgBouncerTests: XCTestCase {
@@ -118,6 +120,25 @@
           pooledAnswer.stdout.replacingOccurrences(of: "\(proxy.port)", with: "PORT"),
           directAnswer.stdout.replacingOccurrences(of: "\(server.port)", with: "PORT"), "\(arguments)")
       }
+
+      // Four notifiers at once through the pooler post each of the 8 new conflicts once: one of
+      // them claims each change (a row in `notifications`), whichever server connection each
+      // transaction gets.
+      let webhook = try WebhookServer()
+      let notify = [
+        "notify", "--db", pooled, "--webhook-url", webhook.url(), "--payload", "json", "--owner", "all",
+        "--since",
+        "2000-01-01",
+      ]
+      let notified = ResultList()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        notified.append(Result { try LCQProcess.run(notify, environment: StoreFixture.environment) })
+      }
+      for result in try notified.all.map({ try $0.get() }) { XCTAssertEqual(result.status, 0, result.stderr) }
+      let posted = try webhook.requests().map { "\($0.body["fingerprint"] ?? "") \($0.body["change"] ?? "")" }
+      let fingerprints = try server.psql(database, "SELECT fingerprint FROM conflicts ORDER BY fingerprint")
+        .split(separator: "\n").map { "\($0) new" }
+      XCTAssertEqual(posted.sorted(), fingerprints)
     }
   }
 #endif
