@@ -17,8 +17,13 @@ public struct SourceIndex: Sendable {
   public private(set) var declarationLines: [String: [String: Int]] = [:]
   /// How many source files were read.
   public private(set) var fileCount = 0
+  /// What turns the conflict messages off, in code and in Xcode schemes (``LoggingSwitches``),
+  /// by path and line.
+  public private(set) var loggingSwitches: [LoggingSwitch] = []
 
   static let extensions: Set<String> = ["swift", "h", "m", "mm"]
+  /// Xcode's schemes, read for their launch arguments and environment only.
+  static let schemeExtension = "xcscheme"
   static let skippedFolders: Set<String> = ["DerivedData"]
   static let largestFile = TeammateFile.sourceFileCap
 
@@ -38,6 +43,11 @@ public struct SourceIndex: Sendable {
       guard
         case .success(let data) = TeammateFile.read(url.path, within: self.root.path, cap: Self.largestFile)
       else { continue }
+      if path.hasSuffix("." + Self.schemeExtension) {
+        loggingSwitches += LoggingSwitches.inScheme(data, path: path)
+        continue
+      }
+      loggingSwitches += LoggingSwitches.inCode(data, path: path)
       fileCount += 1
       filesByName[(path as NSString).lastPathComponent, default: []].append(path)
       let swift = path.hasSuffix(".swift")
@@ -79,7 +89,10 @@ public struct SourceIndex: Sendable {
       else { continue }
       if type == .typeDirectory {
         if !skippedFolders.contains(name) { walk(url, relative: path, into: &paths) }
-      } else if type == .typeRegular, extensions.contains((name as NSString).pathExtension) {
+      } else if type == .typeRegular,
+        extensions.contains((name as NSString).pathExtension)
+          || (name as NSString).pathExtension == schemeExtension
+      {
         paths.append(path)
       }
     }

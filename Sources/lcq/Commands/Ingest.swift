@@ -27,7 +27,9 @@ extension LCQCommand {
         analysis crashed lcq is stored unanalysed by the next ingest (DATABASE-quarantine).
 
         Prints one summary line to stderr at the end, and a progress line while it works when \
-        stderr is a terminal.
+        stderr is a terminal. With --source-root, a warning follows for each place that turns \
+        the messages off (_UIConstraintBasedLayoutLogUnsatisfiable set to false, or \
+        OS_ACTIVITY_MODE=disable, in code or in an enabled scheme setting), with its file and line.
 
         \(ExitStatus.databaseHelp)
         """
@@ -95,6 +97,12 @@ extension LCQCommand {
       StandardError.write(
         "lcq: "
           + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))
+      // Silence is not health: say where the source tree turns the messages off.
+      for found in codeOwners?.index.loggingSwitches ?? [] {
+        StandardError.write(
+          "lcq: warning: \(found.path):\(found.line) \(found.what): a run without conflicts may only be a run "
+            + "that printed none")
+      }
       if let older = try? store.conflictsOfOtherFingerprintVersions(), older > 0 {
         StandardError.write(
           "lcq: \(older) conflict\(older == 1 ? " was" : "s were") stored by an older lcq with \(older == 1 ? "a fingerprint" : "fingerprints") of another version; "
