@@ -2,16 +2,13 @@ import Foundation
 
 /// A place in an app's source tree that turns off the messages lcq reads, so that a run with no
 /// conflict may only be a run that printed none.
-public struct LoggingSwitch: Sendable, Hashable, CustomStringConvertible {
+public struct LoggingSwitch: Sendable, Hashable {
   /// The file, relative to the source root.
   public var path: String
   /// Its 1-based line.
   public var line: Int
   /// What it turns off, in a few words.
   public var what: String
-
-  /// `path:line: what`.
-  public var description: String { "\(path):\(line): \(what)" }
 }
 
 /// Finds what turns the conflict messages off: UIKit's user default
@@ -29,18 +26,13 @@ enum LoggingSwitches {
   /// The switches in a Swift or Objective-C file: a line that names the key with `false` or
   /// `NO`, or sets `OS_ACTIVITY_MODE` to `disable`. Comments are not told apart: a commented-out
   /// switch is still worth a look.
-  static func inCode(_ source: Data, path: String) -> [LoggingSwitch] {
-    // Most files name neither: they are not split into lines.
-    guard
-      source.range(of: Data(unsatisfiableKey.utf8)) != nil
-        || source.range(of: Data("OS_ACTIVITY_MODE".utf8)) != nil
-    else { return [] }
+  static func inCode(_ source: some DataProtocol, path: String) -> [LoggingSwitch] {
     var found: [LoggingSwitch] = []
-    for (index, line) in lines(source).enumerated() {
+    for (number, line) in SourceLines.lines(of: source, containing: [unsatisfiableKey, "OS_ACTIVITY_MODE"]) {
       if line.contains(unsatisfiableKey), words(line).contains(where: { $0 == "false" || $0 == "NO" }) {
-        found.append(LoggingSwitch(path: path, line: index + 1, what: unsatisfiableOff))
+        found.append(LoggingSwitch(path: path, line: number, what: unsatisfiableOff))
       } else if line.contains("OS_ACTIVITY_MODE"), line.contains("\"disable\"") {
-        found.append(LoggingSwitch(path: path, line: index + 1, what: activityOff))
+        found.append(LoggingSwitch(path: path, line: number, what: activityOff))
       }
     }
     return found
@@ -51,7 +43,7 @@ enum LoggingSwitches {
   /// key to `NO` or `false` (`-_UIConstraintBasedLayoutLogUnsatisfiable NO`). The line is the
   /// element's first.
   static func inScheme(_ source: some DataProtocol, path: String) -> [LoggingSwitch] {
-    let text = lines(source)
+    let text = SourceLines.lines(of: source, containing: []).map { String($0.1) }
     var found: [LoggingSwitch] = []
     var index = 0
     while index < text.count {
@@ -76,7 +68,7 @@ enum LoggingSwitches {
         }
         if element == "<CommandLineArgument", let argument = attributes["argument"],
           argument.contains(unsatisfiableKey),
-          words(argument).contains(where: { $0 == "NO" || $0 == "false" || $0 == "0" })
+          words(Substring(argument)).contains(where: { $0 == "NO" || $0 == "false" || $0 == "0" })
         {
           found.append(LoggingSwitch(path: path, line: index + 1, what: unsatisfiableOff))
         }
@@ -102,15 +94,8 @@ enum LoggingSwitches {
     return found
   }
 
-  /// The text's lines (CR LF is one line end, as editors count).
-  private static func lines(_ source: some DataProtocol) -> [String] {
-    String(decoding: Array(source), as: UTF8.self).split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
-    ).map(String.init)
-  }
-
   /// The words of `line` (letters, digits and underscores).
-  private static func words(_ line: String) -> [Substring] {
+  private static func words(_ line: Substring) -> [Substring] {
     line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
   }
 }

@@ -89,9 +89,8 @@ public struct SourceIndex: Sendable {
       else { continue }
       if type == .typeDirectory {
         if !skippedFolders.contains(name) { walk(url, relative: path, into: &paths) }
-      } else if type == .typeRegular,
-        extensions.contains((name as NSString).pathExtension)
-          || (name as NSString).pathExtension == schemeExtension
+      } else if type == .typeRegular, case let kind = (name as NSString).pathExtension,
+        extensions.contains(kind) || kind == schemeExtension
       {
         paths.append(path)
       }
@@ -157,7 +156,7 @@ enum DeclaredClasses {
   /// The classes `source` (UTF-8) declares in Swift.
   static func swift(_ source: some DataProtocol) -> [Declaration] {
     var names: [Declaration] = []
-    for (number, line) in lines(of: source, containing: ["class"]) {
+    for (number, line) in SourceLines.lines(of: source, containing: ["class"]) {
       var words = Words(line)
       while let word = words.next() {
         if word.hasPrefix("@") {
@@ -179,7 +178,7 @@ enum DeclaredClasses {
   /// category or class extension) and `@implementation Name` (not a category's).
   static func objectiveC(_ source: some DataProtocol) -> [Declaration] {
     var names: [Declaration] = []
-    for (number, line) in lines(of: source, containing: ["@interface", "@implementation"]) {
+    for (number, line) in SourceLines.lines(of: source, containing: ["@interface", "@implementation"]) {
       var words = Words(line)
       guard let keyword = words.next(), keyword == "@interface" || keyword == "@implementation",
         let name = words.next(), isIdentifier(name)
@@ -191,40 +190,6 @@ enum DeclaredClasses {
       }
     }
     return names
-  }
-
-  /// The lines of `source` that hold one of `words`, with their 1-based numbers, found on the
-  /// bytes (decoding and searching every line as text took most of an index's time). A line
-  /// ends at LF, CR, or CR LF, as editors number them.
-  static func lines(of source: some DataProtocol, containing words: [String]) -> [(Int, Substring)] {
-    let bytes = Array(source)
-    let needles = words.map { Array($0.utf8) }
-    var found: [(Int, Substring)] = []
-    var start = 0
-    var number = 1
-    while start < bytes.count {
-      var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-      let line = bytes[start..<end]
-      if needles.contains(where: { contains(line, $0) }) {
-        found.append((number, Substring(String(decoding: line, as: UTF8.self))))
-      }
-      let crLF =
-        end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n")
-      start = end + (crLF ? 2 : 1)
-      number += 1
-    }
-    return found
-  }
-
-  private static func contains(_ line: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, line.count >= needle.count else { return false }
-    var index = line.startIndex
-    while index <= line.endIndex - needle.count {
-      if line[index] == first, line[index..<(index + needle.count)].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
   }
 
   static func isIdentifier(_ word: Substring) -> Bool {
