@@ -124,21 +124,11 @@
       // Four notifiers at once through the pooler post each of the 8 new conflicts once: one of
       // them claims each change (a row in `notifications`), whichever server connection each
       // transaction gets.
-      let webhook = try WebhookServer()
-      let notify = [
-        "notify", "--db", pooled, "--webhook-url", webhook.url(), "--payload", "json", "--owner", "all",
-        "--since",
-        "2000-01-01",
-      ]
-      let notified = ResultList()
-      DispatchQueue.concurrentPerform(iterations: 4) { _ in
-        notified.append(Result { try LCQProcess.run(notify, environment: StoreFixture.environment) })
-      }
-      for result in try notified.all.map({ try $0.get() }) { XCTAssertEqual(result.status, 0, result.stderr) }
-      let posted = try webhook.requests().map { "\($0.body["fingerprint"] ?? "") \($0.body["change"] ?? "")" }
+      let posted = try TeamStoreSession.notifiedAtOnce(
+        pooled, runners: 4, environment: StoreFixture.environment)
       let fingerprints = try server.psql(database, "SELECT fingerprint FROM conflicts ORDER BY fingerprint")
         .split(separator: "\n").map { "\($0) new" }
-      XCTAssertEqual(posted.sorted(), fingerprints)
+      XCTAssertEqual(posted, fingerprints)
     }
   }
 #endif

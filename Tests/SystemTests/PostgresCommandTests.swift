@@ -196,30 +196,10 @@
     func testNotifyPostsEachChangeOnceFromRunnersAtOnce() throws {
       let (_, url, _, file, _) = try sessionInBothStores()
       defer { FileManager.default.removeSQLiteFile(at: file) }
-      func posted(_ db: String, runners: Int) throws -> [String] {
-        let server = try WebhookServer()
-        let command = [
-          "notify", "--db", db, "--webhook-url", server.url(), "--payload", "json", "--owner", "all",
-          "--since",
-          "2000-01-01",
-        ]
-        let list = ResultList()
-        DispatchQueue.concurrentPerform(iterations: runners) { _ in
-          list.append(Result { try LCQProcess.run(command) })
-        }
-        for result in try list.all.map({ try $0.get() }) { XCTAssertEqual(result.status, 0, result.stderr) }
-        // Past 20 changes a run posts the rest in one digest: each change counts once, in a post
-        // or in a digest's list.
-        return try server.requests().flatMap { request in
-          (request.body["changes"] as? [[String: Any]] ?? [request.body]).map {
-            "\($0["fingerprint"] ?? "") \($0["change"] ?? "")"
-          }
-        }.sorted()
-      }
-      let onServer = try posted(url, runners: 4)
+      let onServer = try TeamStoreSession.notifiedAtOnce(url, runners: 4)
       XCTAssertEqual(Set(onServer).count, onServer.count, "a change posted twice")
       XCTAssertGreaterThan(onServer.count, 50)
-      XCTAssertEqual(onServer, try posted(file.path, runners: 1))
+      XCTAssertEqual(onServer, try TeamStoreSession.notifiedAtOnce(file.path, runners: 1))
     }
 
     /// Code owners on the team store (`lcq ingest --source-root`, ``OwnersCommandTests``'s app

@@ -1,5 +1,6 @@
 // The team store's tests: built with the TeamStore trait only (Package.swift), as scripts/test does.
 #if TeamStore
+  import Foundation
   import LCQEndToEndSupport
   import XCTest
 
@@ -62,6 +63,29 @@
         try LCQProcess.run(["resolve", fingerprints[0], "--in-build", "100", "--db", db]).status, 0)
       XCTAssertEqual(try LCQProcess.run(["ignore", fingerprints[1], "--db", db]).status, 0)
       return fingerprints
+    }
+
+    /// What `runners` `lcq notify` processes started at once against `db` posted, each change as
+    /// `fingerprint change`, sorted; each must exit 0. Past 20 changes a run posts the rest in one
+    /// digest: each change counts once, in a post or in a digest's list.
+    static func notifiedAtOnce(_ db: String, runners: Int, environment: [String: String] = [:]) throws
+      -> [String]
+    {
+      let server = try WebhookServer()
+      let command = [
+        "notify", "--db", db, "--webhook-url", server.url(), "--payload", "json", "--owner", "all", "--since",
+        "2000-01-01",
+      ]
+      let list = ResultList()
+      DispatchQueue.concurrentPerform(iterations: runners) { _ in
+        list.append(Result { try LCQProcess.run(command, environment: environment) })
+      }
+      for result in try list.all.map({ try $0.get() }) { XCTAssertEqual(result.status, 0, result.stderr) }
+      return try server.requests().flatMap { request in
+        (request.body["changes"] as? [[String: Any]] ?? [request.body]).map {
+          "\($0["fingerprint"] ?? "") \($0["change"] ?? "")"
+        }
+      }.sorted()
     }
   }
 #endif
