@@ -134,7 +134,8 @@
           + "127.0.0.1:\(port) (connection refused): is the server running, and is the port right?\n")
       XCTAssertLessThan(Date().timeIntervalSince(started), 5)
 
-      // A listener that takes the connection and never answers.
+      // A listener that takes the connection and never answers: something is there, but it does
+      // not log lcq in.
       let silent = try PythonServer(
         script: """
           import socket, sys, time
@@ -149,8 +150,29 @@
       XCTAssertEqual(timedOut.status, 2)
       XCTAssertEqual(
         timedOut.stderr,
-        "lcq: postgres://lcq:***@127.0.0.1:\(silent.port)/nothing: cannot reach the server: no answer from "
-          + "127.0.0.1:\(silent.port) within 5 s (connect_timeout): is the host right, and does a firewall let lcq through?\n"
+        "lcq: postgres://lcq:***@127.0.0.1:\(silent.port)/nothing: cannot reach the server: 127.0.0.1:\(silent.port) "
+          + "took the connection but did not log lcq in within 5 s (connect_timeout): is it a PostgreSQL server or "
+          + "pooler, and is it overloaded? (runners that share a busy pooler may need a longer connect_timeout)\n"
+      )
+      XCTAssertLessThan(Date().timeIntervalSince(started), 8)
+
+      // A listener whose queue is full (one connection waits in it, none is taken): the kernel
+      // drops lcq's attempt unanswered, as a firewall or a wrong host does.
+      let full = try PythonServer(
+        script: """
+          import socket, sys, time
+          server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen(0)
+          waiting = socket.create_connection(server.getsockname())
+          print(server.getsockname()[1], flush=True)
+          time.sleep(600)
+          """)
+      started = Date()
+      let unanswered = try LCQProcess.run(["top", "--db", "postgres://lcq:pw@127.0.0.1:\(full.port)/nothing"])
+      XCTAssertEqual(unanswered.status, 2)
+      XCTAssertEqual(
+        unanswered.stderr,
+        "lcq: postgres://lcq:***@127.0.0.1:\(full.port)/nothing: cannot reach the server: no answer from "
+          + "127.0.0.1:\(full.port) within 5 s (connect_timeout): is the host right, and does a firewall let lcq through?\n"
       )
       XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }

@@ -55,30 +55,46 @@
           error: .postgres(path: displayPath, message: "could not set up TLS: \(error)", sqlState: nil),
           serverIsBusy: false)
       }
+      // The connection is made here, then handed to postgres-nio for the login, so that a host
+      // that never takes it (a wrong host, a firewall) and one that takes it but does not log
+      // lcq in (an overloaded pooler, a port that is not PostgreSQL's) are told apart.
+      let loop = MultiThreadedEventLoopGroup.singleton.any()
+      let deadline = NIODeadline.now() + .seconds(Int64(location.connectTimeout))
+      let channel: any Channel
+      do {
+        channel = try ClientBootstrap(group: loop).connectTimeout(.seconds(Int64(location.connectTimeout)))
+          .connect(host: location.host, port: location.port).wait()
+      } catch {
+        throw ConnectFailure(
+          error: Self.connectionError(error, location: location, displayPath: displayPath, connected: false),
+          serverIsBusy: false)
+      }
       var configuration = PostgresConnection.Configuration(
-        host: location.host, port: location.port, username: location.user, password: location.password,
-        database: location.database, tls: tls)
-      configuration.options.connectTimeout = .seconds(Int64(location.connectTimeout))
+        establishedChannel: channel, tls: tls, username: location.user, password: location.password,
+        database: location.database)
+      configuration.options.connectTimeout = max(deadline - .now(), .milliseconds(1))
       configuration.options.additionalStartupParameters = [("application_name", location.applicationName)]
       let logger = Logger(label: "lcq.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
       do {
         let connection = try PostgresConnection.connect(
-          on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
+          on: loop, configuration: configuration, id: 1, logger: logger
         ).wait()
         return PostgresLink(connection: connection, displayPath: displayPath)
       } catch {
+        channel.close(promise: nil)
         let state = (error as? PSQLError)?.serverInfo?[.sqlState]
         throw ConnectFailure(
-          error: Self.connectionError(error, location: location, displayPath: displayPath),
+          error: Self.connectionError(error, location: location, displayPath: displayPath, connected: true),
           serverIsBusy: state.map(busyStates.contains) ?? false)
       }
     }
 
     /// Why a connection could not be made, in one sentence that says what to check: nothing
-    /// listening, no answer in time, or what ``storeError(_:displayPath:)`` makes of the rest.
-    static func connectionError(_ error: any Error, location: PostgresLocation, displayPath: String)
-      -> StoreError
-    {
+    /// listening, no answer in time (before the connection was made, or after, when
+    /// `connected`), or what ``storeError(_:displayPath:)`` makes of the rest.
+    static func connectionError(
+      _ error: any Error, location: PostgresLocation, displayPath: String, connected: Bool
+    ) -> StoreError {
       let text = "\(error) \((error as? PSQLError)?.underlying.map { "\($0)" } ?? "")"
       let address =
         location.host.contains(":")
@@ -93,9 +109,12 @@
       if text.contains("Connect timeout") || text.contains("connectTimeout") {
         return .postgresUnreachable(
           path: displayPath,
-          message:
-            "no answer from \(address) within \(location.connectTimeout) s (connect_timeout): is the host right, "
-            + "and does a firewall let lcq through?")
+          message: connected
+            ? "\(address) took the connection but did not log lcq in within \(location.connectTimeout) s "
+              + "(connect_timeout): is it a PostgreSQL server or pooler, and is it overloaded? (runners that "
+              + "share a busy pooler may need a longer connect_timeout)"
+            : "no answer from \(address) within \(location.connectTimeout) s (connect_timeout): is the host "
+              + "right, and does a firewall let lcq through?")
       }
       return storeError(error, displayPath: displayPath)
     }
