@@ -130,16 +130,22 @@ public struct BlockSource: Sendable, Hashable {
   public var process: String?
   /// The process id.
   public var pid: Int?
+  /// The test that was running, as the test runner's markers in the same input say: XCTest's
+  /// `Module.Class.method` (or Linux's `Class.method`), Swift Testing's name as printed; `nil`
+  /// when no test, or more than one, was running.
+  public var test: String?
 
   /// Creates a source.
   public init(
-    file: String, line: Int, timestamp: LogTimestamp? = nil, process: String? = nil, pid: Int? = nil
+    file: String, line: Int, timestamp: LogTimestamp? = nil, process: String? = nil, pid: Int? = nil,
+    test: String? = nil
   ) {
     self.file = file
     self.line = line
     self.timestamp = timestamp
     self.process = process
     self.pid = pid
+    self.test = test
   }
 }
 

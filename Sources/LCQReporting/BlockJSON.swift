@@ -146,6 +146,7 @@ public enum BlockJSON {
     json.string("timestamp_text", source.timestamp?.text)
     json.string("process", source.process)
     json.int("pid", source.pid)
+    json.string("test", source.test)
     json.endObject()
   }
 

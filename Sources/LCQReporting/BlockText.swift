@@ -109,6 +109,7 @@ public enum BlockText {
     if let process = block.source.process {
       heading += "  " + process + (block.source.pid.map { "[\($0)]" } ?? "")
     }
+    if let test = block.source.test { heading += "  test " + test }
     return heading
       + "  \(block.platform == .uikit ? "UIKit" : "AppKit")  verdict: \(analysis.verdict.rawValue)"
   }

@@ -31,8 +31,9 @@ public enum ConflictDetailsText {
     // Every value on one line: a value that breaks a line could forge the next one.
     let line = TerminalText.oneLine
     output += "first \(UnixTime.iso(details.firstSeen)) (build \(line(details.firstBuild ?? "?"))), "
-    output += "last \(UnixTime.iso(details.lastSeen)) (build \(line(details.lastBuild ?? "?")))\n\n"
-    output += "Minimal conflicting set:\n"
+    output += "last \(UnixTime.iso(details.lastSeen)) (build \(line(details.lastBuild ?? "?")))\n"
+    output += testsLine(details.tests).map { $0 + "\n" } ?? ""
+    output += "\nMinimal conflicting set:\n"
     for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
     output += "\nExplanation: \(line(details.explanation ?? "not computed by this lcq version"))\n"
     output += "Best fix: \(line(details.bestFix ?? "not computed by this lcq version"))\n"
@@ -67,6 +68,7 @@ public enum ConflictDetailsText {
     output += details.owner.map { "owner: \($0) · " } ?? ""
     output += "\(counted(details.occurrences, "occurrence")) in \(counted(details.runs, "run")) · "
     output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
+    if let tests = testsLine(details.tests) { output += MarkdownText.escape(tests) + "\n\n" }
     output +=
       "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
     if let explanation = details.explanation {
@@ -112,6 +114,15 @@ public enum ConflictDetailsText {
             })
         ),
         ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
+        ("first_seen_in_test", .string(details.tests.firstSeenIn)),
+        (
+          "tests",
+          .array(
+            details.tests.counts.map {
+              .object([("test", .string($0.test)), ("occurrences", .int($0.occurrences))])
+            })
+        ),
+        ("test_count", .int(details.tests.total)),
       ] + CodeOwnerText.jsonMembers(details.codeOwnersByRun.first?.ownership) + [
         (
           "owners_by_run",
@@ -128,6 +139,17 @@ public enum ConflictDetailsText {
   }
 
   static func counted(_ count: Int, _ noun: String) -> String { Wording.counted(count, noun) }
+
+  /// "first seen in `A.testB`; tests: A.testB (3), C.testD (1), and 2 more", or `nil` when no
+  /// occurrence was logged in a test. One line: a test's name is log text.
+  static func testsLine(_ tests: ConflictTests) -> String? {
+    guard let first = tests.firstSeenIn ?? tests.counts.first?.test else { return nil }
+    var line = "first seen in test \(TerminalText.oneLine(first)); tests: "
+    line += tests.counts.map { "\(TerminalText.oneLine($0.test)) (\($0.occurrences))" }.joined(
+      separator: ", ")
+    if tests.total > tests.counts.count { line += ", and \(tests.total - tests.counts.count) more" }
+    return line
+  }
 
   /// What each owner of a conflict means for the app, in a few words.
   static let ownerMeaning = [

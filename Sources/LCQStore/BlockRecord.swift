@@ -17,6 +17,8 @@ public struct BlockRecord: Sendable {
   public var process: String?
   /// The process id from the log.
   public var pid: Int?
+  /// The test that was running, as the input's test markers say (``LCQParsing/BlockSource/test``).
+  public var test: String?
   /// The input and line.
   public var sourceFile: String
   /// The 1-based line of the block's first line.
@@ -60,6 +62,7 @@ public struct BlockRecord: Sendable {
     }
     process = block.source.process
     pid = block.source.pid
+    test = block.source.test
     sourceFile = block.source.file
     sourceLine = block.source.line
     rawText = block.rawText

@@ -406,6 +406,26 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0013_occurrence_test.sql",
+      sql: #"""
+      -- lcq store, schema 13: the test that was running when each message was logged, as the test
+      -- runner's markers in the same input say (XCTest's `Module.Class.method`, Swift Testing's name
+      -- as printed; docs/tests.md). NULL when no test, or more than one, was running, and for the
+      -- rows of older runs. A failed block keeps it for the occurrence a later lcq makes of it.
+      ALTER TABLE occurrences ADD COLUMN test TEXT;
+      ALTER TABLE failed_blocks ADD COLUMN test TEXT;
+      CREATE INDEX occurrences_conflict_test ON occurrences(conflict_id, test) WHERE test IS NOT NULL;
+      DROP VIEW occurrences_iso;
+      CREATE VIEW occurrences_iso AS
+      SELECT o.id, c.fingerprint, c.title, o.run_id,
+        strftime('%Y-%m-%dT%H:%M:%SZ', o.time, 'unixepoch') AS time, o.time_source,
+        o.process, o.pid, o.verdict, o.broken_constraint, o.broken_in_minimal_set,
+        r.app, r.app_version, r.build, r.device, r.os_version, o.source_file, o.source_line, o.test
+      FROM occurrences o JOIN conflicts c ON c.id = o.conflict_id JOIN runs r ON r.id = o.run_id;
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -697,6 +717,23 @@ public enum EmbeddedSQL {
       CREATE OR REPLACE VIEW latest_code_owners AS
         SELECT o.conflict_id, o.run_id, o.source_files, o.owners, o.source_line FROM code_owners o
         WHERE o.run_id = (SELECT max(m.run_id) FROM code_owners m WHERE m.conflict_id = o.conflict_id);
+
+      """#
+    ),
+    (
+      name: "0009_occurrence_test.sql",
+      sql: #"""
+      -- lcq team store, schema 9 (SQLite's 0013): the test that was running when each message was
+      -- logged. See the SQLite file's 0013.
+      ALTER TABLE occurrences ADD COLUMN test TEXT;
+      ALTER TABLE failed_blocks ADD COLUMN test TEXT;
+      CREATE INDEX occurrences_conflict_test ON occurrences(conflict_id, test) WHERE test IS NOT NULL;
+      CREATE OR REPLACE VIEW occurrences_iso AS
+      SELECT o.id, c.fingerprint, c.title, o.run_id,
+        to_char(to_timestamp(o.time) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS time, o.time_source,
+        o.process, o.pid, o.verdict, o.broken_constraint, o.broken_in_minimal_set,
+        r.app, r.app_version, r.build, r.device, r.os_version, o.source_file, o.source_line, o.test
+      FROM occurrences o JOIN conflicts c ON c.id = o.conflict_id JOIN runs r ON r.id = o.run_id;
 
       """#
     ),

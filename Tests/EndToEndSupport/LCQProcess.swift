@@ -49,9 +49,9 @@ public struct LCQProcess {
     return names.filter { $0.hasSuffix(".sql") && $0.first?.isNumber == true }.count
   }
 
-  /// Every log of the corpus copy (`real/` then `formats/`, each sorted by name).
+  /// Every log of the corpus copy (`real/`, `formats/`, then `test-markers/`, each sorted by name).
   public static func corpusLogs() throws -> [String] {
-    try ["real", "formats"].flatMap { folder in
+    try ["real", "formats", "test-markers"].flatMap { folder in
       try FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)
         .filter { $0.hasSuffix(".log") }.sorted().map {
           corpus.appendingPathComponent("\(folder)/\($0)").path

@@ -37,6 +37,45 @@ final class ByteSearchTests: XCTestCase {
     }
   }
 
+  /// With line-start bytes, the hit is the earlier of the needle and a line (at `from` or after
+  /// a line feed) starting with one of them, at least `needle.count` bytes before the end.
+  func testLineStartsAreFoundInOrderWithTheNeedle() {
+    var random = SeededGenerator.forTest("ByteSearchTests.lineStarts")
+    let needle = Array("onstraint".utf8)
+    let starts: (UInt8, UInt8, UInt8) = (UInt8(ascii: "S"), UInt8(ascii: "T"), 0xE2)
+    let alphabet = Array("onstraic \n\n\tST".utf8) + [0xE2, UInt8(ascii: "x")]
+    for round in 0..<600 {
+      let count = Int.random(in: 0...(round % 10 == 0 ? 5_000 : 200), using: &random)
+      var bytes = (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+      if round % 2 == 0, count > 20 {
+        let at = Int.random(in: 0...(count - needle.count), using: &random)
+        bytes.replaceSubrange(at..<(at + needle.count), with: needle)
+      }
+      let from = count > 0 ? Int.random(in: 0...count, using: &random) : 0
+      let to = Int.random(in: from...count, using: &random)
+      bytes.withUnsafeBytes { buffer in
+        let needleHit = naiveFind(needle, bytes, from, to)
+        var lineHit: Int?
+        if to - from >= needle.count {
+          for index in from...(to - needle.count)
+          where (index == from || bytes[index - 1] == 10)
+            && [starts.0, starts.1, starts.2].contains(bytes[index])
+          {
+            lineHit = index
+            break
+          }
+        }
+        let result = ByteSearch.findCountingNewlines(
+          needle, orLineStartingWith: starts, in: buffer, from: from, to: to)
+        let expected = [needleHit, lineHit].compactMap { $0 }.min()
+        XCTAssertEqual(result.hit, expected, "round \(round)")
+        XCTAssertEqual(result.atLineStart, expected != nil && expected == lineHit, "round \(round)")
+        XCTAssertLessThanOrEqual(result.scannedTo, result.hit ?? to)
+        XCTAssertEqual(result.newlines, bytes[from..<result.scannedTo].filter { $0 == 10 }.count)
+      }
+    }
+  }
+
   private func naiveFind(_ needle: [UInt8], _ bytes: [UInt8], _ from: Int, _ to: Int) -> Int? {
     guard to - from >= needle.count else { return nil }
     for index in from...(to - needle.count) where Array(bytes[index..<(index + needle.count)]) == needle {

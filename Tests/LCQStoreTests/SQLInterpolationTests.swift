@@ -31,9 +31,15 @@ final class SQLInterpolationTests: XCTestCase {
     "CodeOwnerColumns.swift": ["alias", "column", "parameter", "select(alias)"],
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
-    // `codeOwnerRuns` is a constant.
-    // `TieOrder.latestFirst` is a constant ORDER BY list.
-    "ConflictDetails.swift": ["counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst"],
+    // `codeOwnerRuns` and `testsShown` are constants.
+    // `TieOrder.latestFirst` and `TieOrder.earliestFirst` are constant ORDER BY lists; `inside`
+    // is `occurrencesInside`'s fixed time bounds and `run.sql` (QueryFilter.runCondition: fixed
+    // column names, values bound).
+    "ConflictDetails.swift": [
+      "counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst", "TieOrder.earliestFirst",
+      "run.sql",
+      "inside", "testsShown",
+    ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` a constant subquery
     // of a bound run id; TieOrder's subqueries of literal columns and its constant orders.
@@ -95,8 +101,9 @@ final class SQLInterpolationTests: XCTestCase {
       "columnList(Occurrence.Columns.self)", "placeholders(Occurrence.Columns.self)", "differs",
       #"TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
     ],
-    // `orderColumn` is picked by a switch over TopOrder.
-    "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#],
+    // `orderColumn` is picked by a switch over TopOrder; `inside.sql` is
+    // DetailsStatements.occurrencesInside (fixed conditions, values bound).
+    "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#, "inside.sql"],
     // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
     // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
     "Trend.swift": ["counts.sql", "totals", "run.sql"],

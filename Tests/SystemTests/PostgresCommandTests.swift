@@ -109,7 +109,7 @@
     private static let occurrenceLines = """
       SELECT o.identity || '|' || c.fingerprint || '|' || coalesce(r.run_key, '∅') || '|' || o.time || '|'
         || o.time_source || '|' || coalesce(o.process, '∅') || '|' || coalesce(CAST(o.pid AS TEXT), '∅') || '|'
-        || o.verdict || '|' || coalesce(o.broken_constraint, '∅') || '|'
+        || coalesce(o.test, '∅') || '|' || o.verdict || '|' || coalesce(o.broken_constraint, '∅') || '|'
         || coalesce(CAST(o.broken_in_minimal_set AS TEXT), '∅') || '|' || o.source_file || '|' || o.source_line
         || '|' || t.template || '|' || o.template_values || '|' || coalesce(o.issues, '∅') || '|'
         || o.analysis_version

@@ -23,7 +23,7 @@ struct BlockAssembler {
     }
     let source = BlockSource(
       file: raw.file, line: raw.firstLine, timestamp: raw.prefix.timestamp, process: raw.prefix.process,
-      pid: raw.prefix.pid)
+      pid: raw.prefix.pid, test: raw.test)
     var block = ConflictBlock(
       source: source,
       platform: raw.platformHint ?? Self.platform(of: constraints + (broken.map { [$0] } ?? [])),

@@ -11,21 +11,32 @@
 /// Everything here works on raw buffers so that lines which cannot belong to a conflict
 /// message are skipped without ever becoming a `String`.
 enum ByteSearch {
-  /// Searches `haystack[from..<to]` for `needle` and counts line feeds on the way.
+  /// Searches `haystack[from..<to]` for `needle` and counts line feeds on the way; with
+  /// `lineStarts`, also stops at a line (`from`, or just after a line feed) whose first byte is
+  /// one of them, and says so (`atLineStart`).
   ///
-  /// Tests eight positions at a time on three of the needle's bytes (first, middle, last) with
-  /// word-wide arithmetic; the filter may let a false candidate through (each is checked byte
-  /// by byte) but never misses a match. `needle` must be at least 3 bytes long.
+  /// Tests sixteen positions at a time on three of the needle's bytes (first, middle, last);
+  /// the filter may let a false candidate through (each is checked byte by byte) but never
+  /// misses a match. `needle` must be at least 3 bytes long. A line is reported only when the
+  /// needle would fit in it (it starts at least `needle.count` bytes before `to`).
   ///
-  /// - Returns: the hit (or `nil`), the offset up to which line feeds were counted (never past
-  ///   the hit), and how many there were in `from..<scannedTo`.
+  /// - Returns: the hit (or `nil`): the needle's offset, or the line's first byte when
+  ///   `atLineStart`; the offset up to which line feeds were counted (never past the hit), and
+  ///   how many there were in `from..<scannedTo`.
   static func findCountingNewlines(
-    _ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from: Int, to: Int
-  ) -> (hit: Int?, scannedTo: Int, newlines: Int) {
+    _ needle: [UInt8], orLineStartingWith lineStarts: (UInt8, UInt8, UInt8)? = nil,
+    in haystack: UnsafeRawBufferPointer, from: Int, to: Int
+  ) -> (hit: Int?, atLineStart: Bool, scannedTo: Int, newlines: Int) {
     let length = needle.count
     precondition(length >= 3, "needle too short for the three-byte filter")
-    guard to - from >= length, let base = haystack.baseAddress else { return (nil, from, 0) }
+    guard to - from >= length, let base = haystack.baseAddress else { return (nil, false, from, 0) }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let followsLines = lineStarts != nil
+    let starts = lineStarts ?? (0, 0, 0)
+    @inline(__always) func startsLine(_ byte: UInt8) -> Bool {
+      byte == starts.0 || byte == starts.1 || byte == starts.2
+    }
+    if followsLines, startsLine(bytes[from]) { return (from, true, from, 0) }
     let middle = length / 2
     let lastOffset = length - 1
     let first = broadcast(needle[0])
@@ -50,21 +61,46 @@ enum ByteSearch {
           (block .== first16)
           .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
           .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
-        if any(candidates) {
-          let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-          for (half, word) in [words[0], words[1]].enumerated() {
-            var bits = word
-            while bits != 0 {
-              let lane = half &* 8 &+ bits.trailingZeroBitCount &>> 3
-              if matches(needle, at: bytes + (index &+ lane)) {
-                return (index &+ lane, index, newlines &+ laneSum(lineFeeds))
+        let feeds = block .== newline16
+        // One test for both kinds of lane; a block with either (in a device log, about one in
+        // a dozen: its line feed) is looked at lane by lane, out of line.
+        // (Tested as words: `any` of two masks or-ed is not one instruction, as `any` of one is.)
+        let either = unsafeBitCast(candidates .| feeds, to: SIMD2<UInt64>.self)
+        if either[0] | either[1] != 0 {
+          let candidateWords = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
+          let feedWords = unsafeBitCast(feeds, to: SIMD2<UInt64>.self)
+          var event = -1
+          if candidateWords[0] | candidateWords[1] != 0 {
+            event = firstEvent(
+              candidates: candidateWords, feeds: feedWords, at: bytes + index, needle: needle,
+              lineStarts: lineStarts)
+          } else if followsLines {
+            // Line feeds only (the common case): the byte after each, in line.
+            var lanes = feedWords[0] & 0x8080_8080_8080_8080
+            var upper = feedWords[1] & 0x8080_8080_8080_8080
+            var lane = 0
+            while lanes | upper != 0 {
+              if lanes == 0 {
+                lanes = upper
+                upper = 0
+                lane = 8
               }
-              bits &= ~(UInt64(0xFF) &<< (UInt64(lane & 7) &* 8))
+              let at = lane &+ lanes.trailingZeroBitCount &>> 3 &+ 1
+              if startsLine(bytes[index &+ at]) {
+                event = at &<< 1 | 1
+                break
+              }
+              lanes &= lanes &- 1
             }
+          }
+          // A line starting too near `to` for the needle to fit is not reported (nor can a needle
+          // after it be there).
+          if event >= 0, event & 1 == 0 || index &+ event &>> 1 <= to &- length {
+            return (index &+ event &>> 1, event & 1 == 1, index, newlines &+ laneSum(lineFeeds))
           }
         }
         // A matching lane is all ones: subtracting it adds one.
-        lineFeeds &-= unsafeBitCast(block .== newline16, to: SIMD16<UInt8>.self)
+        lineFeeds &-= unsafeBitCast(feeds, to: SIMD16<UInt8>.self)
         blocksCounted &+= 1
         if blocksCounted == 255 {
           newlines &+= laneSum(lineFeeds)
@@ -80,21 +116,64 @@ enum ByteSearch {
         var candidates =
           maybeZeroBytes(word ^ first) & maybeZeroBytes(load(base, index &+ middle) ^ center)
           & maybeZeroBytes(load(base, index &+ lastOffset) ^ last)
+        let feeds = zeroBytes(word ^ newline)
+        var lineLane = 8
+        var feedBits = followsLines ? feeds : 0
+        while feedBits != 0 {
+          let lane = feedBits.trailingZeroBitCount &>> 3
+          if index &+ lane &+ 1 <= to &- length, startsLine(bytes[index &+ lane &+ 1]) {
+            lineLane = lane
+            break
+          }
+          feedBits &= feedBits &- 1
+        }
         while candidates != 0 {
           let lane = candidates.trailingZeroBitCount &>> 3
-          if matches(needle, at: bytes + (index &+ lane)) { return (index &+ lane, index, newlines) }
+          if lane > lineLane { break }
+          if matches(needle, at: bytes + (index &+ lane)) { return (index &+ lane, false, index, newlines) }
           candidates &= candidates &- 1
         }
-        newlines &+= sparseBitCount(zeroBytes(word ^ newline))
+        if lineLane < 8 { return (index &+ lineLane &+ 1, true, index, newlines) }
+        newlines &+= sparseBitCount(feeds)
         index &+= 8
       }
     #endif
     let scanned = index
     while index + length <= to {
-      if matches(needle, at: bytes + index) { return (index, scanned, newlines) }
+      if followsLines, index > from, bytes[index &- 1] == 10, startsLine(bytes[index]) {
+        return (index, true, scanned, newlines)
+      }
+      if matches(needle, at: bytes + index) { return (index, false, scanned, newlines) }
       index += 1
     }
-    return (nil, scanned, newlines)
+    return (nil, false, scanned, newlines)
+  }
+
+  /// The first event in a 16-byte block at `block`: the needle at a lane of `candidates`, or a
+  /// line that starts after a lane of `feeds` with one of `lineStarts` (masks as words, a lane's
+  /// byte all ones when set). Returns the event's offset in the block shifted left by one, its
+  /// low bit set for a line start (whose first byte is the offset); -1 when there is none.
+  @inline(never)
+  private static func firstEvent(
+    candidates: SIMD2<UInt64>, feeds: SIMD2<UInt64>, at block: UnsafePointer<UInt8>, needle: [UInt8],
+    lineStarts: (UInt8, UInt8, UInt8)?
+  ) -> Int {
+    let lines = lineStarts != nil ? feeds : SIMD2<UInt64>(repeating: 0)
+    let starts = lineStarts ?? (0, 0, 0)
+    for half in 0..<2 {
+      var bits = candidates[half] | lines[half]
+      while bits != 0 {
+        let shift = UInt64(bits.trailingZeroBitCount & ~7)
+        let lane = half &* 8 &+ Int(shift &>> 3)
+        if (candidates[half] &>> shift) & 1 != 0, matches(needle, at: block + lane) { return lane &<< 1 }
+        if (lines[half] &>> shift) & 1 != 0 {
+          let next = block[lane &+ 1]
+          if next == starts.0 || next == starts.1 || next == starts.2 { return (lane &+ 1) &<< 1 | 1 }
+        }
+        bits &= ~(UInt64(0xFF) &<< shift)
+      }
+    }
+    return -1
   }
 
   /// The sum of the lanes.

@@ -29,6 +29,8 @@ public struct ConflictScanner {
   /// A list-opening line that ended an input chunk the fast path skipped, with its number: the
   /// framer reads it first when the next line starts a bare list.
   private var heldOpening: (line: [UInt8], number: Int)?
+  /// The tests running, as the markers read so far say (``TestMarker``).
+  private var runningTests = RunningTests()
 
   private enum Mode { case undecided, lines, jsonArray }
 
@@ -204,8 +206,23 @@ public struct ConflictScanner {
     while position < limit {
       let lineStart: Int
       if framer.isIdle {
-        let search = ByteSearch.findCountingNewlines(Self.needle, in: bytes, from: position, to: limit)
+        var search = ByteSearch.findCountingNewlines(
+          Self.needle, orLineStartingWith: TestMarker.firstBytes, in: bytes, from: position, to: limit)
         lineNumber += search.newlines
+        if let hit = search.hit, search.atLineStart {
+          // A line that may be a test marker: followed, then skipped unless it holds the needle
+          // (then read as any line with the needle is; following a marker twice changes nothing).
+          lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: hit)
+          let lineEnd = ByteSearch.firstIndex(of: 10, in: bytes, from: hit, to: limit) ?? (limit - 1)
+          let line = Array(UnsafeRawBufferPointer(rebasing: bytes[hit..<lineEnd]))
+          if let marker = TestMarker.read(line[...]) { follow(marker) }
+          guard let needle = line.firstRange(of: Self.needle, from: 0) else {
+            lineNumber += 1
+            position = lineEnd + 1
+            continue
+          }
+          search = (hit + needle.lowerBound, false, hit, 0)
+        }
         guard let hit = search.hit else {
           lineNumber += ByteSearch.countNewlines(in: bytes, from: search.scannedTo, to: limit)
           if let opening = Self.listOpeningLine(in: bytes, before: limit, notBefore: position) {
@@ -275,6 +292,7 @@ public struct ConflictScanner {
   }
 
   private mutating func handle(_ line: ArraySlice<UInt8>, number: Int) {
+    if let marker = TestMarker.read(line) { follow(marker) }
     if let first = line.firstIndex(where: { !$0.isBlank }), line[first] == UInt8(ascii: "{"),
       case let bytes = Array(line),
       Self.jsonMessageKeys.contains(where: { bytes.firstRange(of: $0, from: 0) != nil })
@@ -282,6 +300,12 @@ public struct ConflictScanner {
       if handleJSONObject(Array(line[first...]), line: number) { return }
     }
     framer.consume(line, number: number, into: &rawBlocks)
+  }
+
+  /// Follows a test marker: the messages that start after it belong to the one test running.
+  private mutating func follow(_ marker: TestMarker) {
+    runningTests.follow(marker)
+    framer.test = runningTests.current
   }
 
   // MARK: - JSON events
@@ -293,6 +317,7 @@ public struct ConflictScanner {
     guard let event = JSONLogEvent.parse(object) else { return false }
     summary.jsonEvents += 1
     var eventFramer = MessageFramer(file: file, fixedPrefix: event.prefix)
+    eventFramer.test = runningTests.current
     for messageLine in event.message.utf8.split(separator: 10, omittingEmptySubsequences: false) {
       eventFramer.consume(ArraySlice(messageLine), number: line, into: &rawBlocks)
     }

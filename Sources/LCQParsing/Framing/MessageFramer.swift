@@ -15,6 +15,10 @@ struct MessageFramer {
   private var consecutiveForeignLines = 0
   private var pendingBrokenJoin: (text: [UInt8], line: Int, column: Int, joinWithSpace: Bool)?
 
+  /// The one test running when a message starts (``TestMarker``), given to the messages it
+  /// opens.
+  var test: String?
+
   /// After this many unrelated lines in a row, an open message is taken to have ended.
   static let maxConsecutiveForeignLines = 40
 
@@ -154,6 +158,7 @@ struct MessageFramer {
     _ header: ConflictBlock.Header, prefix: LogPrefix, line: Int, raw: ArraySlice<UInt8>
   ) {
     block = RawBlock(file: file, line: line, prefix: prefix, header: header)
+    block?.test = test
     block?.keepRaw(raw, number: line)
     state = .header
     consecutiveForeignLines = 0

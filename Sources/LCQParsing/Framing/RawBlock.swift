@@ -11,6 +11,8 @@ struct RawBlock {
   var firstLine: Int
   var lastLine: Int
   var prefix: LogPrefix
+  /// The one test running when the message started.
+  var test: String?
   var header: ConflictBlock.Header
   var platformHint: ConflictBlock.Platform?
   var descriptions: [Description] = []

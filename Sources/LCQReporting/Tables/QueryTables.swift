@@ -6,21 +6,25 @@ extension ResultTable {
   /// `lcq top`.
   ///
   /// The columns `code_owners` and `source_files` are there when a run recorded code owners for one
-  /// of the rows (`lcq ingest --source-root`).
-  public init(top: [ConflictCount]) {
+  /// of the rows (`lcq ingest --source-root`); `tests` (how many tests logged it) when one of the
+  /// rows was logged in a test, or when ranked `by` tests.
+  public init(top: [ConflictCount], by order: TopOrder = .occurrences) {
     let showsOwners = top.contains { $0.codeOwnership != nil }
-    var columns = [
-      "fingerprint", "title", "occurrences", "runs", "devices", "status", "first_seen", "last_seen",
-      "last_build",
-    ]
+    let showsTests = order == .tests || top.contains { $0.tests > 0 }
+    var columns = ["fingerprint", "title", "occurrences", "runs", "devices"]
+    if showsTests { columns.append("tests") }
+    columns += ["status", "first_seen", "last_seen", "last_build"]
     if showsOwners { columns += Self.ownerColumns }
     self.init(
       columns: columns,
       rows: top.map { row in
         var cells: [Cell] = [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
-          .integer(row.devices), .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen),
-          .text(row.lastBuild),
+          .integer(row.devices),
+        ]
+        if showsTests { cells.append(.integer(row.tests)) }
+        cells += [
+          .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen), .text(row.lastBuild),
         ]
         if showsOwners { cells += Self.ownerCells(row.codeOwnership) }
         return cells

@@ -82,7 +82,7 @@
     static func element(of column: StoredRows.Occurrence.Columns) -> PostgresArrayParameter.Element {
       switch column {
       case .conflictID, .runID, .time, .pid, .brokenInMinimalSet, .sourceLine, .templateID: .bigint
-      case .identity, .timeSource, .process, .verdict, .brokenConstraint, .sourceFile, .templateValues,
+      case .identity, .timeSource, .process, .test, .verdict, .brokenConstraint, .sourceFile, .templateValues,
         .issues,
         .analysisVersion:
         .text

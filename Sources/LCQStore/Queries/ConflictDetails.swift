@@ -51,6 +51,30 @@ public struct ConflictDetails: Sendable {
   /// The conflict's source files and owners as each run that indexed a source tree saw them,
   /// the latest first (at most ``DetailsStatements/codeOwnerRuns`` runs).
   public var codeOwnersByRun: [RunCodeOwnership] = []
+  /// The tests its occurrences inside the filter were logged in (``TestCount``), most first (at
+  /// most ``DetailsStatements/testsShown``), and the test of the earliest of them.
+  public var tests = ConflictTests()
+}
+
+/// The tests a conflict was logged in, as the test runners' markers said (docs/tests.md).
+public struct ConflictTests: Sendable, Hashable {
+  /// Each test with its occurrences, most first (then the earliest first, then by name).
+  public var counts: [TestCount] = []
+  /// How many tests there are in all (``counts`` holds the first of them).
+  public var total = 0
+  /// The test of the earliest occurrence logged in a test.
+  public var firstSeenIn: String?
+
+  /// No tests.
+  public init() {}
+}
+
+/// One test and how many occurrences of a conflict it logged.
+public struct TestCount: Sendable, Hashable {
+  /// The test's name (XCTest's `Module.Class.method`, Swift Testing's name as printed).
+  public var test: String
+  /// Its occurrences.
+  public var occurrences: Int
 }
 
 /// A conflict's source files and owners as one run saw them.
@@ -123,6 +147,40 @@ enum DetailsStatements {
     WHERE o.conflict_id = ? ORDER BY o.run_id DESC LIMIT \(codeOwnerRuns)
     """
 
+  /// The most tests `lcq show` lists.
+  static let testsShown = 10
+
+  /// `AND o.time >= ? AND o.time < ?` and the filter's run conditions, for occurrences `o` of
+  /// runs `r`, with their values.
+  static func occurrencesInside(_ filter: QueryFilter) -> (sql: String, values: [QueryValue]) {
+    let run = filter.runCondition
+    return (
+      " AND o.time >= ? AND o.time < ?" + run.sql,
+      [.integer(filter.lowerTime), .integer(filter.upperTime)] + run.values
+    )
+  }
+
+  /// The tests of conflict `?` inside the filter (``occurrencesInside(_:)``), most occurrences
+  /// first; columns `test`, `n`, `tests` (how many in all).
+  static func tests(inside: String) -> String {
+    """
+    SELECT o.test, count(*) AS n, min(o.time) AS first_time, count(*) OVER () AS tests
+    FROM occurrences o JOIN runs r ON r.id = o.run_id
+    WHERE o.conflict_id = ? AND o.test IS NOT NULL\(inside)
+    GROUP BY o.test ORDER BY n DESC, first_time, o.test LIMIT \(testsShown)
+    """
+  }
+
+  /// The test of conflict `?`'s earliest occurrence logged in one, inside the filter (ties as
+  /// ``TieOrder/earliestFirst`` breaks them).
+  static func firstTest(inside: String) -> String {
+    """
+    SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
+    WHERE o.conflict_id = ? AND o.test IS NOT NULL\(inside)
+    ORDER BY \(TieOrder.earliestFirst) LIMIT 1
+    """
+  }
+
   /// The minimal set stored as a JSON array.
   static func minimalSet(_ text: String) -> [String] {
     JSONText.strings(text) ?? []
@@ -172,6 +230,15 @@ extension ConflictStore {
       sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
     details.lastSeenByOSVersion = lastSeen
     details.owner = row.text("owner")
+    let inside = DetailsStatements.occurrencesInside(filter)
+    let tests = try engine.rows(
+      DetailsStatements.tests(inside: inside.sql), [.integer(reference.id)] + inside.values)
+    details.tests.counts = tests.compactMap { row in
+      row.text("test").map { TestCount(test: $0, occurrences: row.count("n")) }
+    }
+    details.tests.total = tests.first?.count("tests") ?? 0
+    details.tests.firstSeenIn = try engine.row(
+      DetailsStatements.firstTest(inside: inside.sql), [.integer(reference.id)] + inside.values)?.text("test")
     return details
   }
 

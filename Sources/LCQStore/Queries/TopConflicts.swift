@@ -14,6 +14,8 @@ public struct ConflictCount: Sendable, Hashable {
   public var runs: Int
   /// Distinct device models (runs that named one) with an occurrence inside the filter.
   public var devices: Int
+  /// Distinct tests its occurrences inside the filter were logged in (docs/tests.md).
+  public var tests = 0
   /// The earliest occurrence (unix time).
   public var firstSeen: Int64
   /// The latest occurrence (unix time).
@@ -26,7 +28,7 @@ public struct ConflictCount: Sendable, Hashable {
 
 /// How `lcq top` ranks conflicts.
 public enum TopOrder: String, Sendable, CaseIterable {
-  case occurrences, runs, devices
+  case occurrences, runs, devices, tests
 }
 
 extension TopOrder {
@@ -40,7 +42,9 @@ extension TopOrder {
       case .occurrences: "occurrences DESC, runs DESC"
       case .runs: "runs DESC, occurrences DESC"
       case .devices: "devices DESC, occurrences DESC"
+      case .tests: "tests DESC, occurrences DESC"
       }
+    let inside = DetailsStatements.occurrencesInside(filter)
     // Counted by conflict before the conflicts' own columns are joined: a year's window groups
     // millions of rows, and each carries three numbers to the grouping instead of a title.
     let sql = """
@@ -52,12 +56,14 @@ extension TopOrder {
         FROM g GROUP BY conflict_id HAVING sum(n) > 0
       )
       SELECT c.fingerprint, c.title, c.status, t.occurrences, t.runs, t.devices,
+        (SELECT count(DISTINCT o.test) FROM occurrences o JOIN runs r ON r.id = o.run_id
+          WHERE o.conflict_id = t.conflict_id AND o.test IS NOT NULL\(inside.sql)) AS tests,
         c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c"))
       FROM t JOIN conflicts c ON c.id = t.conflict_id
       ORDER BY \(orderColumn), c.fingerprint
       LIMIT ?
       """
-    return (sql, counts.values + [.integer(Int64(limit))])
+    return (sql, counts.values + inside.values + [.integer(Int64(limit))])
   }
 }
 
@@ -73,7 +79,8 @@ extension ConflictStore {
       ConflictCount(
         fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
         status: ConflictState(stored: try row.requiredText("status")), occurrences: row.count("occurrences"),
-        runs: row.count("runs"), devices: row.count("devices"), firstSeen: row.integer("first_seen") ?? 0,
+        runs: row.count("runs"), devices: row.count("devices"), tests: row.count("tests"),
+        firstSeen: row.integer("first_seen") ?? 0,
         lastSeen: row.integer("last_seen") ?? 0, lastBuild: row.text("last_build"),
         codeOwnership: row.codeOwnership)
     }

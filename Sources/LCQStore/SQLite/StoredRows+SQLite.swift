@@ -23,6 +23,7 @@ extension StoredRows {
       case .timeSource: row.bind(occurrence.timeFromLog ? "log" : "ingest")
       case .process: row.bind(occurrence.process)
       case .pid: row.bind(occurrence.pid)
+      case .test: row.bind(occurrence.test)
       case .verdict: row.bind(occurrence.verdict.rawValue)
       case .brokenConstraint: row.bind(occurrence.brokenConstraint)
       case .brokenInMinimalSet: row.bind(occurrence.brokenInMinimalSet)

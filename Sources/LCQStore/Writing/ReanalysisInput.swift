@@ -38,6 +38,8 @@ public struct StoredFailedBlock: Sendable, Hashable {
   public var process: String?
   /// The process id from the log.
   public var pid: Int?
+  /// The test that was running.
+  public var test: String?
   /// The input and line it was read from.
   public var sourceFile: String
   /// The 1-based line of its first line.
@@ -75,7 +77,8 @@ extension ConflictStore {
   public func storedFailedBlocks() throws(StoreError) -> [StoredFailedBlock] {
     try queries.rows(
       """
-      SELECT id, identity, run_id, time, time_source, process, pid, source_file, source_line, issues, raw_text
+      SELECT id, identity, run_id, time, time_source, process, pid, test, source_file, source_line, issues,
+        raw_text
       FROM failed_blocks ORDER BY id
       """
     ).map { row throws(StoreError) in
@@ -84,7 +87,8 @@ extension ConflictStore {
         runID: row.integer("run_id") ?? 0,
         time: row.integer("time") ?? 0, timeFromLog: row.text("time_source") == "log",
         process: row.text("process"),
-        pid: row.integer("pid").map { Int($0) }, sourceFile: try row.requiredText("source_file"),
+        pid: row.integer("pid").map { Int($0) }, test: row.text("test"),
+        sourceFile: try row.requiredText("source_file"),
         sourceLine: Int(row.integer("source_line") ?? 0), issues: row.text("issues"),
         rawText: try row.requiredText("raw_text"))
     }

@@ -13,6 +13,7 @@ extension StoredRows {
       case timeSource = "time_source"
       case process
       case pid
+      case test
       case verdict
       case sourceFile = "source_file"
       case sourceLine = "source_line"
@@ -31,6 +32,7 @@ extension StoredRows {
         case .timeSource: .text(record.timeFromLog ? "log" : "ingest")
         case .process: QueryValue(record.process)
         case .pid: QueryValue(record.pid)
+        case .test: QueryValue(record.test)
         case .verdict: .text(record.summary.verdict.rawValue)
         case .sourceFile: .text(record.sourceFile)
         case .sourceLine: .integer(Int64(record.sourceLine))

@@ -146,6 +146,8 @@ enum StoredRows {
     var timeFromLog: Bool
     var process: String?
     var pid: Int?
+    /// The test that was running (``BlockRecord/test``).
+    var test: String?
     var verdict: Verdict
     /// Whether the broken constraint is in the minimal set, `nil` when unknown.
     var brokenInMinimalSet: Bool?
@@ -167,6 +169,7 @@ enum StoredRows {
       case timeSource = "time_source"
       case process
       case pid
+      case test
       case verdict
       case brokenConstraint = "broken_constraint"
       case brokenInMinimalSet = "broken_in_minimal_set"
@@ -191,6 +194,7 @@ enum StoredRows {
       case .timeSource: .text(occurrence.timeFromLog ? "log" : "ingest")
       case .process: QueryValue(occurrence.process)
       case .pid: QueryValue(occurrence.pid)
+      case .test: QueryValue(occurrence.test)
       case .verdict: .text(occurrence.verdict.rawValue)
       case .brokenConstraint: QueryValue(occurrence.brokenConstraint)
       case .brokenInMinimalSet: QueryValue(occurrence.brokenInMinimalSet.map { $0 ? 1 : 0 })
@@ -234,7 +238,7 @@ extension StoredRows.Occurrence {
   init(_ record: BlockRecord, conflictID: Int64, runID: Int64, templateID: Int64) {
     self.init(
       identity: record.identity, conflictID: conflictID, runID: runID, time: record.time,
-      timeFromLog: record.timeFromLog, process: record.process, pid: record.pid,
+      timeFromLog: record.timeFromLog, process: record.process, pid: record.pid, test: record.test,
       verdict: record.summary.verdict,
       brokenInMinimalSet: record.summary.brokenInMinimalSet, brokenConstraint: record.brokenConstraint,
       sourceFile: record.sourceFile, sourceLine: record.sourceLine, templateID: templateID,
@@ -248,7 +252,7 @@ extension StoredRows.Occurrence {
     let failed = recovery.block
     self.init(
       identity: failed.identity, conflictID: conflictID, runID: failed.runID, time: failed.time,
-      timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid,
+      timeFromLog: failed.timeFromLog, process: failed.process, pid: failed.pid, test: failed.test,
       verdict: recovery.summary.verdict,
       brokenInMinimalSet: recovery.summary.brokenInMinimalSet, brokenConstraint: recovery.brokenConstraint,
       sourceFile: failed.sourceFile, sourceLine: failed.sourceLine, templateID: templateID,

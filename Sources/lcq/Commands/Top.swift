@@ -10,7 +10,10 @@ extension LCQCommand {
       abstract: "List the conflicts with the most occurrences (or runs, or devices).",
       discussion: ExitStatus.databaseHelp)
 
-    @Option(help: "Rank by occurrences, runs or devices (distinct device models).")
+    @Option(
+      help:
+        "Rank by occurrences, runs, devices (distinct device models) or tests (distinct tests that logged it)."
+    )
     var by: TopOrder = .occurrences
     @Option(help: "How many conflicts to list.")
     var limit: Int = 20
@@ -28,7 +31,8 @@ extension LCQCommand {
       let rows = try usingStore(database) { store throws(StoreError) in
         try store.top(filter, by: order, limit: limit)
       }
-      printOutput(ResultTable(top: rows).rendered(as: output.format, width: TerminalWidth.forTables))
+      printOutput(
+        ResultTable(top: rows, by: order).rendered(as: output.format, width: TerminalWidth.forTables))
     }
   }
 }
