@@ -114,16 +114,7 @@ public enum ConflictDetailsText {
             })
         ),
         ("sample_block", .string(details.sampleBlock)), ("sample_source", .string(details.sampleSource)),
-        ("first_seen_in_test", .string(details.tests.firstSeenIn)),
-        (
-          "tests",
-          .array(
-            details.tests.counts.map {
-              .object([("test", .string($0.test)), ("occurrences", .int($0.occurrences))])
-            })
-        ),
-        ("test_count", .int(details.tests.total)),
-      ] + CodeOwnerText.jsonMembers(details.codeOwnersByRun.first?.ownership) + [
+      ] + testMembers(details.tests) + CodeOwnerText.jsonMembers(details.codeOwnersByRun.first?.ownership) + [
         (
           "owners_by_run",
           .array(
@@ -136,6 +127,27 @@ public enum ConflictDetailsText {
             })
         )
       ])
+  }
+
+  /// The tests of a conflict as JSON (`lcq-conflict-tests/1`, the MCP tool `conflict_tests`):
+  /// `fingerprint` and the members ``json(_:)`` gives them.
+  public static func testsJSON(_ details: ConflictDetails) -> JSONValue {
+    .object(
+      [("schema", .string("lcq-conflict-tests/1")), ("fingerprint", .string(details.fingerprint))]
+        + testMembers(details.tests))
+  }
+
+  /// `first_seen_in_test`, `tests` and `test_count`.
+  static func testMembers(_ tests: ConflictTests) -> [(String, JSONValue)] {
+    [
+      ("first_seen_in_test", .string(tests.firstSeenIn)),
+      (
+        "tests",
+        .array(
+          tests.counts.map { .object([("test", .string($0.test)), ("occurrences", .int($0.occurrences))]) })
+      ),
+      ("test_count", .int(tests.total)),
+    ]
   }
 
   static func counted(_ count: Int, _ noun: String) -> String { Wording.counted(count, noun) }

@@ -38,6 +38,10 @@ async def session(lcq, database, log, source_root):
             out["top"] = answer(await client.call_tool("top_conflicts", {"limit": 3, "owner": "all"}))
             out["show"] = answer(await client.call_tool("show_conflict", {"fingerprint": "v3:08d2"}))
             out["check"] = answer(await client.call_tool("check_build", {}))
+            out["tests"] = answer(await client.call_tool("conflict_tests", {"fingerprint": "v3:b2227e"}))
+            out["tests_since"] = answer(
+                await client.call_tool("conflict_tests", {"fingerprint": "v3:b2227e", "since": "2023-10-10"})
+            )
             bad = {
                 "missing_log": ("analyze_log", {}),
                 "log_not_text": ("analyze_log", {"log": 42}),
@@ -48,6 +52,7 @@ async def session(lcq, database, log, source_root):
                 "bad_since": ("top_conflicts", {"since": "yesterday-ish"}),
                 "no_such_conflict": ("show_conflict", {"fingerprint": "v3:ffff"}),
                 "both_scopes": ("check_build", {"build": "1", "run_id": "2"}),
+                "tests_without_fingerprint": ("conflict_tests", {"since": "7d"}),
                 "no_source_root": ("analyze_log", {"log": "x", "source_root": "/nonexistent/app"}),
             }
             out["bad"] = {}

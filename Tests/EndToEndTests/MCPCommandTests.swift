@@ -15,6 +15,13 @@ final class MCPCommandTests: XCTestCase {
     fixture = try StoreFixture()
     let ingest = try fixture.lcq(["ingest", "--build", "7", log])
     XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    // An `.xcresult` app console: one conflict logged three times in SmokeTestCase.testOpenTab
+    // on 2023-10-09 (docs/tests.md).
+    let tests = try fixture.lcq([
+      "ingest", "--build", "7",
+      LCQProcess.corpus.appendingPathComponent("test-markers/xcresult-app-side-diagnostics.log").path,
+    ])
+    XCTAssertEqual(tests.status, 0, tests.stderr)
   }
 
   override func tearDown() { fixture.remove() }
@@ -41,7 +48,8 @@ final class MCPCommandTests: XCTestCase {
     let answers = try session()
     XCTAssertEqual((answers["server"] as? [String: String])?["name"], "lcq")
     XCTAssertEqual(
-      answers["tools"] as? [String], ["analyze_log", "check_build", "show_conflict", "top_conflicts"])
+      answers["tools"] as? [String],
+      ["analyze_log", "check_build", "conflict_tests", "show_conflict", "top_conflicts"])
 
     let analyze = try XCTUnwrap(answers["analyze"] as? [String: Any])
     XCTAssertEqual(analyze["is_error"] as? Bool, false)
@@ -68,6 +76,19 @@ final class MCPCommandTests: XCTestCase {
     let named = (owned["blocks"] as? [[String: Any]] ?? []).compactMap { $0["code_owners"] as? [String] }
     XCTAssertEqual(named.filter { !$0.isEmpty }.count, 6)
 
+    // The tests behind a conflict, as `lcq show` counts them; none after the day it was logged.
+    let tests = try XCTUnwrap((answers["tests"] as? [String: Any])?["structured"] as? NSDictionary)
+    XCTAssertEqual(
+      tests,
+      [
+        "schema": "lcq-conflict-tests/1", "fingerprint": "v3:b2227e50637a5738",
+        "first_seen_in_test": "SmokeTestCase.testOpenTab",
+        "tests": [["test": "SmokeTestCase.testOpenTab", "occurrences": 3]], "test_count": 1,
+      ] as NSDictionary)
+    let later = try XCTUnwrap((answers["tests_since"] as? [String: Any])?["structured"] as? [String: Any])
+    XCTAssertEqual(later["test_count"] as? Int, 0)
+    XCTAssertTrue(later["first_seen_in_test"] is NSNull)
+
     for (tool, arguments) in [
       ("top", ["top", "--limit", "3", "--owner", "all"]), ("show", ["show", "v3:08d2"]), ("check", ["check"]),
     ] {
@@ -93,6 +114,8 @@ final class MCPCommandTests: XCTestCase {
       "bad_owner": "top_conflicts: 'owner' must be one of app, system, library, all, not 'everyone'",
       "no_such_conflict": "lcq: no conflict has a fingerprint starting with 'v3:ffff'",
       "both_scopes": "check_build: give 'build' or 'run_id', not both",
+      "tests_without_fingerprint":
+        "conflict_tests needs 'fingerprint': a fingerprint (v3:…) or its first digits",
       "no_source_root": "analyze_log: 'source_root' /nonexistent/app is not a folder lcq can read",
     ]
     for (name, message) in expected {
@@ -131,6 +154,6 @@ final class MCPCommandTests: XCTestCase {
       (refused["error"] as? NSDictionary)?["message"] as? String,
       "message too long: lcq mcp reads messages of at most 16777216 bytes")
     let tools = try XCTUnwrap(answers.first { $0["id"] as? Int == 3 })
-    XCTAssertEqual(((tools["result"] as? NSDictionary)?["tools"] as? [Any])?.count, 4)
+    XCTAssertEqual(((tools["result"] as? NSDictionary)?["tools"] as? [Any])?.count, 5)
   }
 }

@@ -80,6 +80,30 @@ extension AgentTools {
       ]),
       annotations: .init(readOnlyHint: true, openWorldHint: false)),
     Tool(
+      name: "conflict_tests",
+      description: """
+        The tests that logged one conflict, most occurrences first, and the test it was first seen \
+        in: where to reproduce it. As `lcq show --format json`'s `tests`, `first_seen_in_test` and \
+        `test_count` (docs/tests.md); empty when no log held the test runner's markers.
+        """,
+      inputSchema: .object([
+        "type": "object",
+        "properties": .object([
+          "fingerprint": .object([
+            "type": "string",
+            "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
+          ]),
+          "since": .object([
+            "type": "string",
+            "description":
+              "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
+          ]),
+        ]),
+        "required": .array(["fingerprint"]),
+        "additionalProperties": false,
+      ]),
+      annotations: .init(readOnlyHint: true, openWorldHint: false)),
+    Tool(
       name: "check_build",
       description: """
         Whether a build (or an ingest run) brought new layout conflicts or regressions: the CI \

@@ -8,7 +8,8 @@ import MCP
 
 /// The tools `lcq mcp` offers a coding agent. Each answers as the command for the same job
 /// does, in that command's JSON (docs/agents.md): `analyze_log` as `lcq analyze --format json`,
-/// `top_conflicts` as `lcq top`, `show_conflict` as `lcq show`, `check_build` as `lcq check`,
+/// `top_conflicts` as `lcq top`, `show_conflict` as `lcq show` (and `conflict_tests` as its
+/// tests), `check_build` as `lcq check`,
 /// reading the same store as the command line. The JSON is the call's structured content, and
 /// its text the call's content for clients that read only text.
 struct AgentTools: Sendable {
@@ -28,6 +29,7 @@ struct AgentTools: Sendable {
       case "analyze_log": json = try analyzeLog(arguments)
       case "top_conflicts": json = try topConflicts(arguments)
       case "show_conflict": json = try showConflict(arguments)
+      case "conflict_tests": json = try conflictTests(arguments)
       case "check_build": json = try checkBuild(arguments)
       default:
         let names = Self.definitions.map(\.name).joined(separator: ", ")
@@ -100,6 +102,21 @@ struct AgentTools: Sendable {
     let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v3:…) or its first digits")
     let details = try reading { store throws(StoreError) in try store.details(of: prefix, QueryFilter()) }
     return ConflictDetailsText.json(details)
+  }
+
+  private func conflictTests(_ values: [String: Value]?) throws -> JSONValue {
+    let arguments = try ToolArguments(values, tool: "conflict_tests", known: ["fingerprint", "since"])
+    let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v3:…) or its first digits")
+    let since = try arguments.text("since")
+    let window: TimeWindow
+    do {
+      window = try TimeWindow(since: since, until: nil, now: currentTime)
+    } catch {
+      throw ToolError("conflict_tests: \(error.message.replacingOccurrences(of: "--since", with: "'since'"))")
+    }
+    let filter = QueryFilter(since: window.since, until: window.until)
+    let details = try reading { store throws(StoreError) in try store.details(of: prefix, filter) }
+    return ConflictDetailsText.testsJSON(details)
   }
 
   private func checkBuild(_ values: [String: Value]?) throws -> JSONValue {

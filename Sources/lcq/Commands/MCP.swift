@@ -12,8 +12,9 @@ extension LCQCommand {
         Speaks MCP (JSON-RPC on standard input and output) until standard input ends. Tools: \
         analyze_log (log text in; per conflict message the verdict, the minimal set in plain \
         English with owners, the proven fix: `lcq analyze --format json`'s objects), \
-        top_conflicts, show_conflict and check_build (the store's answers, as `lcq top`, \
-        `lcq show` and `lcq check` give them in JSON). A wrong call gets an error result that \
+        top_conflicts, show_conflict, conflict_tests and check_build (the store's answers, as \
+        `lcq top`, `lcq show` and `lcq check` give them in JSON; conflict_tests the tests that \
+        logged a conflict). A wrong call gets an error result that \
         says what to change; the server goes on. Nothing but protocol messages is written to \
         standard output. See docs/agents.md for registering it with a client.
 
