@@ -46,7 +46,10 @@ extension LCQCommand {
         """
     )
 
-    @Argument(help: "Log files to read; '-' or none reads standard input.")
+    @Argument(
+      help:
+        "Log files to read ('-' or none reads standard input), result bundles' exported diagnostics folders, or .xcresult bundles (docs/tests.md)."
+    )
     var files: [String] = []
 
     @Option(help: "Output format: text or json (one object per block per line).")
@@ -77,7 +80,14 @@ extension LCQCommand {
       var pictures = try svg.map(PictureWriter.init(directory:))
       var failedInputs = 0
       CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq analyze")
-      for input in files.isEmpty ? ["-"] : files {
+      // A diagnostics folder or a result bundle is read as its console files (docs/tests.md).
+      let inputs = TestRunInputs(files.isEmpty ? ["-"] : files)
+      defer { inputs.removeExports() }
+      for problem in inputs.problems {
+        StandardError.write("lcq: \(problem)")
+        failedInputs += 1
+      }
+      for input in inputs.paths {
         do {
           let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
           let summary: ScanSummary

@@ -35,7 +35,10 @@ extension LCQCommand {
         """
     )
 
-    @Argument(help: "Log files to read; '-' or none reads standard input.")
+    @Argument(
+      help:
+        "Log files to read ('-' or none reads standard input), result bundles' exported diagnostics folders, or .xcresult bundles (docs/tests.md)."
+    )
     var files: [String] = []
 
     @OptionGroup var database: DatabaseOptions
@@ -45,8 +48,16 @@ extension LCQCommand {
     mutating func run() throws {
       Interruption.install()
       CommandLineHints.sayWhenReadingATerminal(files: files, command: "lcq ingest")
-      let inputs = files.isEmpty ? ["-"] : files
-      let metadata = origin.metadata(source: inputs.joined(separator: ", "), lcqVersion: LCQVersion.current)
+      // A diagnostics folder or a result bundle is read as its console files (docs/tests.md).
+      let given = files.isEmpty ? ["-"] : files
+      let testRun = TestRunInputs(given)
+      defer { testRun.removeExports() }
+      for problem in testRun.problems { StandardError.write("lcq: \(problem)") }
+      if testRun.paths.isEmpty { throw ExitStatus.inputUnreadable }
+      let inputs = testRun.paths
+      var metadata = origin.metadata(source: given.joined(separator: ", "), lcqVersion: LCQVersion.current)
+      // The app under test, when a folder's console files name one bundle id and nothing else did.
+      if metadata.app == nil, testRun.bundleIDs.count == 1 { metadata.app = testRun.bundleIDs.first }
       let clock = origin.clock
       let codeOwners = try source.map()
       let store: any ConflictStore
@@ -72,7 +83,7 @@ extension LCQCommand {
       var pipeline = IngestPipeline(
         session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined,
         codeOwners: codeOwners, observer: console)
-      var failedInputs = 0
+      var failedInputs = testRun.problems.count
       do {
         for input in inputs where !pipeline.interrupted {
           do {
