@@ -76,10 +76,14 @@ extension CheckText {
     -> [String]
   {
     var lines = [sentence(shareLine(conflict, in: result, significance: significance))]
+    if let test = conflict.test { lines.append(testLine(test)) }
     if let explanation = conflict.explanation { lines.append(explanation) }
     if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
     return lines
   }
+
+  /// Where to reproduce a conflict: the test that logged it first in the checked scope.
+  static func testLine(_ test: String) -> String { "First logged in test \(test)." }
 
   /// `text` as a sentence: its first letter in capitals, and a full stop.
   static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }

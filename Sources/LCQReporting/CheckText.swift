@@ -62,6 +62,7 @@ public enum CheckText {
     text += MarkdownText.escape(counts(conflict)) + "\n"
     text +=
       "  \(MarkdownText.escape(sentence(shareLine(conflict, in: result, significance: significance))))\n"
+    if let test = conflict.test { text += "  \(MarkdownText.escape(testLine(test)))\n" }
     if let explanation = conflict.explanation?.split(separator: "\n").first {
       text += "  \(MarkdownText.escape(String(explanation)))\n"
     }
@@ -95,7 +96,8 @@ public enum CheckText {
               ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
               ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
               ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
-              ("new", .bool(conflict.isNew)), ("regressed", .bool(conflict.isRegressed)),
+              ("test", .string(conflict.test)), ("new", .bool(conflict.isNew)),
+              ("regressed", .bool(conflict.isRegressed)),
               ("accepted", .bool(conflict.isAccepted)),
               (
                 "share",

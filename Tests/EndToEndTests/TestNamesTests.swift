@@ -58,7 +58,7 @@ final class TestNamesTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-tests-\(UUID()).sqlite")
     defer { FileManager.default.removeSQLiteFile(at: store) }
-    let ingest = try LCQProcess.run(["ingest", "--db", store.path, path])
+    let ingest = try LCQProcess.run(["ingest", "--db", store.path, "--build", "12", path])
     XCTAssertEqual(ingest.status, 0, ingest.stderr)
     let window = ["--since", "2024-03-01", "--until", "2024-03-06"]
 
@@ -96,5 +96,19 @@ final class TestNamesTests: XCTestCase {
         "first seen in test MyAppTests.LoginTests.testSignOut; tests: MyAppTests.LoginTests.testSignOut (2)\n"
       ),
       later.stdout)
+
+    // The check names the test that logged the new conflict first in the build.
+    let check = try LCQProcess.run(["check", "--build", "12", "--format", "markdown", "--db", store.path])
+    XCTAssertEqual(check.status, 1, check.stderr)
+    XCTAssertTrue(
+      check.stdout.contains("  First logged in test MyAppTests.LoginTests.testSignIn.\n"), check.stdout)
+    let github = try LCQProcess.run(["check", "--build", "12", "--format", "github", "--db", store.path])
+    XCTAssertTrue(
+      github.stdout.contains("%0AFirst logged in test MyAppTests.LoginTests.testSignIn.%0A"), github.stdout)
+    let checkJSON = try LCQProcess.run(["check", "--build", "12", "--format", "json", "--db", store.path])
+    let checked = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(checkJSON.stdout.utf8)) as? [String: Any])?["new"]
+        as? [[String: Any]])
+    XCTAssertEqual(checked.first?["test"] as? String, "MyAppTests.LoginTests.testSignIn")
   }
 }

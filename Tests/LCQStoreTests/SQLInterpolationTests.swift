@@ -20,9 +20,10 @@ final class SQLInterpolationTests: XCTestCase {
     // `inScope`/`earlier`/`previousScope` are SQL conditions picked by a switch over the check's
     // scope kind, `previousColumn`/`previousOrder` a column and an order picked by it, `forApp`
     // a constant condition on a bound parameter; CodeOwnerColumns' fixed column list and
-    // condition, with literal aliases and parameters.
+    // condition, with literal aliases and parameters; TieOrder's constant order.
     "BuildCheck.swift": [
       "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp",
+      "TieOrder.earliestFirst",
       #"CodeOwnerColumns.selectWithLine("c")"#,
       #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
     ],

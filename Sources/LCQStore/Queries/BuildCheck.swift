@@ -64,6 +64,9 @@ public struct CheckedConflict: Sendable, Hashable {
   public var isAccepted: Bool
   /// Its source files and code owners as the latest run with a source tree found them.
   public var codeOwnership: CodeOwnership? = nil
+  /// The test that logged it first in the scope, when a log held the test runner's markers
+  /// (docs/tests.md): where to reproduce it.
+  public var test: String? = nil
 }
 
 extension ConflictStore {
@@ -169,6 +172,11 @@ extension ConflictStore {
           SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(previousScope) AND \(forApp)
         ) AS previous_runs,
+        (
+          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
+          WHERE o.conflict_id = c.id AND o.test IS NOT NULL AND \(inScope) AND \(forApp)
+          ORDER BY \(TieOrder.earliestFirst) LIMIT 1
+        ) AS test,
         \(CodeOwnerColumns.selectWithLine("c"))
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
@@ -189,7 +197,7 @@ extension ConflictStore {
         explanation: row.text("explanation"), bestFix: row.text("best_fix"), isNew: row.flag("is_new"),
         isRegressed: row.flag("is_regressed"),
         isAccepted: status == .ignored || baseline.contains(fingerprint),
-        codeOwnership: row.placedCodeOwnership)
+        codeOwnership: row.placedCodeOwnership, test: row.text("test"))
     }
     let previousCheckScope: CheckScope? = previousKey.map { key in
       switch scope {
