@@ -1,7 +1,10 @@
 -- Report panel "ingestion_health": the ingest runs started in the window [:since, :until) and
 -- what they read. A window with no run means no input arrived: the report says so loudly. The
 -- occurrences those runs stored with log times before the window (an old log ingested now) are
--- counted apart, with the earliest time, so the report can say where they went.
+-- counted apart, with the earliest time, so the report can say where they went. `logging_off`
+-- is where the newest of those runs that read a source tree found the app turning the conflict
+-- messages off (a JSON array of `path:line what`; '[]' for none; NULL when no run read a tree):
+-- a quiet window may only be one that printed nothing.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -28,5 +31,7 @@ SELECT count(*) AS runs,
   (SELECT count(*) FROM occurrences o, p WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s)
     AS logged_before_window,
   (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(o.time), 'unixepoch') FROM occurrences o, p
-    WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s) AS earliest_logged
+    WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s) AS earliest_logged,
+  (SELECT x.logging_off FROM w x WHERE x.logging_off IS NOT NULL ORDER BY x.started_at DESC, x.id DESC LIMIT 1)
+    AS logging_off
 FROM w;

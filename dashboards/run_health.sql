@@ -6,7 +6,10 @@
 -- build before it: the one listed below it, or for the oldest listed, the newest build before
 -- it; NULL when there is none. Runs without a build have no order and are left out. The report
 -- and `lcq trend --by build` write the share as a percentage with one decimal, and its change
--- in percentage points.
+-- in percentage points. `silent_runs` counts the runs that logged no conflict message at all,
+-- of any owner (UIKit's own conflicts are steady noise in most apps): a build all of whose runs
+-- are silent, after a build most of whose runs were not, may have turned the messages off; the
+-- report flags it.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -31,20 +34,23 @@ build_runs AS (
   SELECT r.build_key, min(r.build) AS build, count(*) AS runs,
     count(CASE WHEN NOT EXISTS (
       SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id AND x.conflict_id IN (SELECT id FROM counted_conflicts)
-    ) THEN 1 END) AS conflict_free_runs
+    ) THEN 1 END) AS conflict_free_runs,
+    sum(CASE WHEN EXISTS (SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id) THEN 0 ELSE 1 END) AS silent_runs
   FROM runs r, p
   WHERE (r.build_key IN (SELECT build_key FROM shown) OR r.build_key = (SELECT build_key FROM earlier))
     AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
   GROUP BY r.build_key
 ),
 ordered AS (
-  SELECT b.build_key, b.build, b.runs, b.conflict_free_runs,
+  SELECT b.build_key, b.build, b.runs, b.conflict_free_runs, b.silent_runs,
     lag(b.build) OVER (ORDER BY b.build_key) AS previous_build,
     lag(b.runs) OVER (ORDER BY b.build_key) AS previous_runs,
-    lag(b.conflict_free_runs) OVER (ORDER BY b.build_key) AS previous_conflict_free_runs
+    lag(b.conflict_free_runs) OVER (ORDER BY b.build_key) AS previous_conflict_free_runs,
+    lag(b.silent_runs) OVER (ORDER BY b.build_key) AS previous_silent_runs
   FROM build_runs b
 )
-SELECT build, runs, conflict_free_runs, previous_build, previous_runs, previous_conflict_free_runs
+SELECT build, runs, conflict_free_runs, previous_build, previous_runs, previous_conflict_free_runs, silent_runs,
+  previous_silent_runs
 FROM ordered
 WHERE build_key IN (SELECT build_key FROM shown)
 ORDER BY build_key DESC;

@@ -82,6 +82,11 @@ extension CheckText {
     return lines
   }
 
+  /// A place where the app turns the conflict messages off (`path:line what`), as a warning.
+  static func loggingOffLine(_ found: String) -> String {
+    "Warning: \(found): a run without conflicts may only be a run that printed none."
+  }
+
   /// Where to reproduce a conflict: the test that logged it first in the checked scope.
   static func testLine(_ test: String) -> String { "First logged in test \(test)." }
 

@@ -38,6 +38,9 @@ public enum CheckText {
       text += " beyond chance at \(Wording.decimal(significance))"
     }
     text += ".\n"
+    for found in result.loggingOff {
+      text += "\n" + MarkdownText.escape(loggingOffLine(found)) + "\n"
+    }
     let listed = [
       ("New", result.new.filter { !flaky.contains($0) }),
       ("Regressed", result.regressed.filter { !flaky.contains($0) }),
@@ -127,6 +130,7 @@ public enum CheckText {
       ("previous_runs", .int(result.previousRuns)),
       ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
       ("possibly_flaky", conflicts(flaky)), ("seen", conflicts(result.seen)),
+      ("logging_off", .array(result.loggingOff.map { .string($0) })),
     ])
   }
 

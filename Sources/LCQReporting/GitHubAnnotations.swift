@@ -32,6 +32,17 @@ public enum GitHubAnnotations {
         text += command(name, properties, message: message(conflict, in: result, significance: significance))
       }
     }
+    // Where the app turns the messages off: a warning on that line (`path:line turns off …`; a
+    // path may hold spaces).
+    for found in result.loggingOff {
+      let place = found.range(of: " turns ").map { found[..<$0.lowerBound] } ?? found[...]
+      var properties: [(String, String)] = []
+      if let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) {
+        properties = [("file", String(place[..<colon])), ("line", String(line))]
+      }
+      properties.append(("title", "Layout conflict messages turned off"))
+      text += command("warning", properties, message: CheckText.loggingOffLine(found))
+    }
     let verdict = failing.isEmpty ? "passed" : "failed"
     var summary = "lcq check \(verdict): \(CheckText.describe(result.scope)): "
     summary += "\(result.new.count) new, \(result.regressed.count) regressed, \(result.seen.count) seen"

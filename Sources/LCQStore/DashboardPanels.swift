@@ -75,6 +75,7 @@ extension Panels {
       "last_run_ever",
       "logged_before_window",
       "earliest_logged",
+      "logging_off",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -128,6 +129,9 @@ extension Panels {
 
     /// `earliest_logged`.
     public var earliestLogged: PanelValue { values[14] }
+
+    /// `logging_off`.
+    public var loggingOff: PanelValue { values[15] }
   }
 }
 
@@ -310,6 +314,8 @@ extension Panels {
       "previous_build",
       "previous_runs",
       "previous_conflict_free_runs",
+      "silent_runs",
+      "previous_silent_runs",
     ]
     /// The row's values, one per column.
     public let values: [PanelValue]
@@ -336,6 +342,12 @@ extension Panels {
 
     /// `previous_conflict_free_runs`.
     public var previousConflictFreeRuns: PanelValue { values[5] }
+
+    /// `silent_runs`.
+    public var silentRuns: PanelValue { values[6] }
+
+    /// `previous_silent_runs`.
+    public var previousSilentRuns: PanelValue { values[7] }
   }
 }
 

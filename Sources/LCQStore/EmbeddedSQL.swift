@@ -426,6 +426,18 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0014_logging_off.sql",
+      sql: #"""
+      -- lcq store, schema 14: where the app turns the conflict messages off, as the run's source tree
+      -- said (`lcq ingest --source-root`): a JSON array of `path:line what` (docs/owners.md,
+      -- "Silence is not health"). '[]' when the tree was read and nothing turns them off; NULL when
+      -- no tree was read (and for runs of older lcq versions). `lcq check` and the report say it,
+      -- because a run without conflicts may only be a run that printed none.
+      ALTER TABLE runs ADD COLUMN logging_off TEXT;
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -737,6 +749,15 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0010_logging_off.sql",
+      sql: #"""
+      -- lcq team store, schema 10 (SQLite's 0014): where the app turns the conflict messages off, as
+      -- the run's source tree said. See the SQLite file's 0014.
+      ALTER TABLE runs ADD COLUMN logging_off TEXT;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
@@ -780,7 +801,10 @@ public enum EmbeddedSQL {
       -- Report panel "ingestion_health": the ingest runs started in the window [:since, :until) and
       -- what they read. A window with no run means no input arrived: the report says so loudly. The
       -- occurrences those runs stored with log times before the window (an old log ingested now) are
-      -- counted apart, with the earliest time, so the report can say where they went.
+      -- counted apart, with the earliest time, so the report can say where they went. `logging_off`
+      -- is where the newest of those runs that read a source tree found the app turning the conflict
+      -- messages off (a JSON array of `path:line what`; '[]' for none; NULL when no run read a tree):
+      -- a quiet window may only be one that printed nothing.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -807,7 +831,9 @@ public enum EmbeddedSQL {
         (SELECT count(*) FROM occurrences o, p WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s)
           AS logged_before_window,
         (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(o.time), 'unixepoch') FROM occurrences o, p
-          WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s) AS earliest_logged
+          WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s) AS earliest_logged,
+        (SELECT x.logging_off FROM w x WHERE x.logging_off IS NOT NULL ORDER BY x.started_at DESC, x.id DESC LIMIT 1)
+          AS logging_off
       FROM w;
 
       """#
@@ -1002,7 +1028,10 @@ public enum EmbeddedSQL {
       -- build before it: the one listed below it, or for the oldest listed, the newest build before
       -- it; NULL when there is none. Runs without a build have no order and are left out. The report
       -- and `lcq trend --by build` write the share as a percentage with one decimal, and its change
-      -- in percentage points.
+      -- in percentage points. `silent_runs` counts the runs that logged no conflict message at all,
+      -- of any owner (UIKit's own conflicts are steady noise in most apps): a build all of whose runs
+      -- are silent, after a build most of whose runs were not, may have turned the messages off; the
+      -- report flags it.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -1027,20 +1056,23 @@ public enum EmbeddedSQL {
         SELECT r.build_key, min(r.build) AS build, count(*) AS runs,
           count(CASE WHEN NOT EXISTS (
             SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id AND x.conflict_id IN (SELECT id FROM counted_conflicts)
-          ) THEN 1 END) AS conflict_free_runs
+          ) THEN 1 END) AS conflict_free_runs,
+          sum(CASE WHEN EXISTS (SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id) THEN 0 ELSE 1 END) AS silent_runs
         FROM runs r, p
         WHERE (r.build_key IN (SELECT build_key FROM shown) OR r.build_key = (SELECT build_key FROM earlier))
           AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
         GROUP BY r.build_key
       ),
       ordered AS (
-        SELECT b.build_key, b.build, b.runs, b.conflict_free_runs,
+        SELECT b.build_key, b.build, b.runs, b.conflict_free_runs, b.silent_runs,
           lag(b.build) OVER (ORDER BY b.build_key) AS previous_build,
           lag(b.runs) OVER (ORDER BY b.build_key) AS previous_runs,
-          lag(b.conflict_free_runs) OVER (ORDER BY b.build_key) AS previous_conflict_free_runs
+          lag(b.conflict_free_runs) OVER (ORDER BY b.build_key) AS previous_conflict_free_runs,
+          lag(b.silent_runs) OVER (ORDER BY b.build_key) AS previous_silent_runs
         FROM build_runs b
       )
-      SELECT build, runs, conflict_free_runs, previous_build, previous_runs, previous_conflict_free_runs
+      SELECT build, runs, conflict_free_runs, previous_build, previous_runs, previous_conflict_free_runs, silent_runs,
+        previous_silent_runs
       FROM ordered
       WHERE build_key IN (SELECT build_key FROM shown)
       ORDER BY build_key DESC;

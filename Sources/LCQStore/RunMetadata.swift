@@ -19,6 +19,9 @@ public struct RunMetadata: Sendable, Hashable {
   public var source: String
   /// The lcq version that ingested.
   public var lcqVersion: String
+  /// Where the app turns the conflict messages off (`path:line what`), as the run's source tree
+  /// said; `nil` when no tree was read.
+  public var loggingOff: [String]? = nil
 
   /// Creates metadata.
   public init(

@@ -1,3 +1,4 @@
+import Foundation
 import LCQStore
 
 /// One build of the report's conflict-free runs (the `run_health` panel), as the Markdown and
@@ -14,6 +15,26 @@ struct BuildHealth {
   var change: String?
   /// The build before, when there is one.
   var previousBuild: String?
+  /// None of its runs logged a conflict message of any owner, while most of the build before's
+  /// did: the messages may have been turned off (docs/owners.md, "Silence is not health").
+  var isSilent = false
+
+  /// What the report says of a silent build.
+  var silence: String {
+    "Build \(build): none of its \(Wording.counted(runs, "run")) logged a conflict message of any kind, after most of "
+      + "build \(previousBuild ?? "?")'s did: check that the app did not turn the messages off."
+  }
+
+  /// What the report says of where the newest run that read a source tree found the messages
+  /// turned off (`path:line what`, from the `ingestion_health` panel's JSON array).
+  static func loggingOff(_ panelValue: PanelValue?) -> [String] {
+    let list = panelValue?.text.flatMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String]
+    }
+    return (list ?? []).map {
+      "\($0): a run without conflicts may only be a run that printed none."
+    }
+  }
 
   /// The report's builds, newest first.
   static func rows(_ report: NightlyReport) -> [BuildHealth] {
@@ -23,10 +44,13 @@ struct BuildHealth {
       let change = ConflictFreeRate.change(from: previous, to: current).map { points in
         (points.hasPrefix("-") || points == "0.0" ? points : "+" + points) + " pts"
       }
+      let silent = (runs: Int(row.silentRuns.integer), previous: Int(row.previousSilentRuns.integer))
       return BuildHealth(
         build: row.build.text ?? "?", runs: current.all,
         percent: (ConflictFreeRate.percent(current.free, of: current.all) ?? "0.0") + "%", change: change,
-        previousBuild: row.previousBuild.text)
+        previousBuild: row.previousBuild.text,
+        isSilent: current.all > 0 && silent.runs == current.all && previous.all > 0
+          && 2 * silent.previous < previous.all)
     }
   }
 }

@@ -64,6 +64,7 @@ public enum ReportHTML {
       "quiet": quietButNotNew(report),
       "system": records(report.panel(Panels.SystemConflicts.name)),
       "health": singleRow(report.panel(Panels.IngestionHealth.name)),
+      "loggingOff": BuildHealth.loggingOff(report.summary(Panels.IngestionHealth.self)?.loggingOff),
       "missing": records(report.panel(Panels.UndecidableByMissing.name)),
       "samples": records(report.panel(Panels.UnparsedSamples.name)),
     ]
@@ -79,7 +80,8 @@ public enum ReportHTML {
         "change": build.change.map { "\($0) from \(build.previousBuild ?? "?")" } ?? "—",
       ]
     }
-    return ["hasRows": !rows.isEmpty, "rows": rows]
+    let silent = BuildHealth.rows(report).filter(\.isSilent).map(\.silence)
+    return ["hasRows": !rows.isEmpty, "rows": rows, "silent": silent, "hasSilent": !silent.isEmpty]
   }
 
   /// A one-row panel's row as column → display text (empty when it has no row).

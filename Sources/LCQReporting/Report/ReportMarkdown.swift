@@ -86,6 +86,9 @@ public enum ReportMarkdown {
       output +=
         "| \(MarkdownText.escape(build.build)) | \(ReportNumbers.grouped(Int64(build.runs))) | \(build.percent) | \(change) |\n"
     }
+    for build in builds.prefix(topCount) where build.isSilent {
+      output += "\n**Silent:** \(MarkdownText.escape(build.silence))\n"
+    }
     return output + "\n"
   }
 
@@ -134,6 +137,9 @@ public enum ReportMarkdown {
         "\(MarkdownText.escape(row.missing.text ?? "?")) " + ReportNumbers.grouped(row.occurrences.integer)
       }
       output += " Undecidable for lack of: \(parts.joined(separator: ", "))."
+    }
+    for warning in BuildHealth.loggingOff(health?.loggingOff) {
+      output += "\n\n**Messages turned off:** \(MarkdownText.escape(warning))"
     }
     return output + "\n"
   }

@@ -83,6 +83,8 @@ enum ReportTemplate {
     {{#builds.rows}}<tr><td>{{build}}</td><td class="n">{{runs}}</td><td class="n">{{percent}}</td><td class="n">{{change}}</td></tr>
     {{/builds.rows}}
     </table></div>
+    {{#builds.silent}}<div class="warning" role="alert">Silent: {{.}}</div>
+    {{/builds.silent}}
     {{/builds.hasRows}}
 
     <h2>Top conflicts</h2>
@@ -150,6 +152,8 @@ enum ReportTemplate {
     <div class="stat"><b>{{health.unparsed_percent}}%</b><span>unreadable ({{health.unparsed}})</span></div>
     <div class="stat"><b class="when">{{health.last_run_ever}}</b><span>latest ingest run</span></div>
     </div>
+    {{#loggingOff}}<div class="warning" role="alert">Messages turned off: {{.}}</div>
+    {{/loggingOff}}
     {{#missing.hasRows}}<p>Undecidable conflicts lack:</p><ul>{{#missing.rows}}<li>{{missing}}: {{occurrences}} occurrences of {{conflicts}} conflicts</li>{{/missing.rows}}</ul>{{/missing.hasRows}}
     {{#samples.hasRows}}<p>Latest unreadable messages:</p>
     {{#samples.rows}}<p class="muted">{{source_file}}:{{source_line}} · {{time}} · {{verdict}} · {{issues}}</p><pre>{{raw_text}}</pre>

@@ -261,7 +261,7 @@ enum StoreCopy {
   static let runColumns = [
     "run_key", "started_at", "finished_at", "status", "source", "app", "app_version", "build", "build_key",
     "device", "os_version", "host", "lcq_version", "lines", "bytes", "blocks", "occurrences", "duplicates",
-    "unparsed", "new_conflicts",
+    "unparsed", "new_conflicts", "logging_off",
   ]
   /// What makes a run the same run in two stores.
   static let runKey = ["started_at", "source", "host", "run_key", "build", "lcq_version"]

@@ -21,6 +21,10 @@ public struct CheckResult: Sendable {
   public var previous: CheckScope? = nil
   /// Runs of the previous scope.
   public var previousRuns: Int = 0
+  /// Where the scope's runs found the app turning the conflict messages off (`path:line what`,
+  /// `lcq ingest --source-root`), sorted: a check that passes may only be runs that printed
+  /// nothing.
+  public var loggingOff: [String] = []
 
   /// How many runs of the scope and of the previous one saw `conflict`.
   public func share(of conflict: CheckedConflict) -> RunShare {
@@ -205,8 +209,14 @@ extension ConflictStore {
       case .run: .run(key)
       }
     }
-    return CheckResult(
+    let switches = try queries.rows(
+      "SELECT DISTINCT r.logging_off FROM runs r WHERE \(inScope) AND \(forApp) AND r.logging_off IS NOT NULL",
+      named: named)
+    var result = CheckResult(
       scope: scope, seen: seen, runs: runs?.count("n") ?? 0, previous: previousCheckScope,
       previousRuns: previous?.count("n") ?? 0)
+    result.loggingOff = Set(switches.flatMap { JSONText.strings($0.text("logging_off") ?? "[]") ?? [] })
+      .sorted()
+    return result
   }
 }

@@ -19,6 +19,7 @@ extension StoredRows {
       case osVersion = "os_version"
       case host
       case lcqVersion = "lcq_version"
+      case loggingOff = "logging_off"
     }
 
     /// The values in the order of ``Columns``.
@@ -36,6 +37,7 @@ extension StoredRows {
         case .osVersion: QueryValue(metadata.osVersion)
         case .host: QueryValue(metadata.host)
         case .lcqVersion: .text(metadata.lcqVersion)
+        case .loggingOff: QueryValue(metadata.loggingOff.map(JSONText.array))
         }
       }
     }

@@ -60,6 +60,10 @@ extension LCQCommand {
       if metadata.app == nil, testRun.bundleIDs.count == 1 { metadata.app = testRun.bundleIDs.first }
       let clock = origin.clock
       let codeOwners = try source.map()
+      // Silence is not health: where the source tree turns the messages off, kept with the run.
+      metadata.loggingOff = codeOwners.map { map in
+        map.index.loggingSwitches.map { "\($0.path):\($0.line) \($0.what)" }
+      }
       let store: any ConflictStore
       let session: any IngestRun
       do {
