@@ -19,7 +19,7 @@ public enum NotifyPayload {
 
   /// `{"schema": "lcq-notify/1", "change", "fingerprint", "title", "owner", "occurrences",
   /// "runs", "first_seen", "last_seen", "first_build", "last_build", "resolved_build",
-  /// "explanation", "best_fix", "code_owners", "source_files"}`.
+  /// "explanation", "best_fix", "test", "code_owners", "source_files"}`.
   static func json(_ notice: ConflictNotice) -> JSONValue {
     .object(
       [
@@ -32,6 +32,7 @@ public enum NotifyPayload {
         ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
         ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
         ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
+        ("test", .string(notice.test)),
       ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
@@ -71,6 +72,7 @@ public enum NotifyPayload {
         + " · last seen \(UnixTime.iso(notice.lastSeen))\(notice.lastBuild.map { " (build \(escape($0)))" } ?? "")",
     ]
     if let owners = CodeOwnerText.line(notice.codeOwnership) { lines.append(escape(owners)) }
+    if let test = notice.test { lines.append("Logged in test " + escape(TerminalText.oneLine(test))) }
     if let explanation = notice.explanation { lines.append(escape(explanation)) }
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
     return slackMessage(headline: headline, section: lines.joined(separator: "\n"))

@@ -110,5 +110,13 @@ final class TestNamesTests: XCTestCase {
       (try JSONSerialization.jsonObject(with: Data(checkJSON.stdout.utf8)) as? [String: Any])?["new"]
         as? [[String: Any]])
     XCTAssertEqual(checked.first?["test"] as? String, "MyAppTests.LoginTests.testSignIn")
+
+    // A notice of the new conflict names the test that logged it first.
+    let notify = try LCQProcess.run(
+      ["notify", "--dry-run", "--payload", "json", "--since", "2000-01-01", "--db", store.path])
+    XCTAssertEqual(notify.status, 0, notify.stderr)
+    XCTAssertTrue(notify.stdout.contains(#""test":"MyAppTests.LoginTests.testSignIn""#), notify.stdout)
+    let slack = try LCQProcess.run(["notify", "--dry-run", "--since", "2000-01-01", "--db", store.path])
+    XCTAssertTrue(slack.stdout.contains("Logged in test MyAppTests.LoginTests.testSignIn"), slack.stdout)
   }
 }

@@ -82,9 +82,11 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // The filter's run conditions (QueryFilter.runsBeforeUntil).
     "QuietRuns.swift": ["runs.sql"],
-    // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters.
+    // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters;
+    // TieOrder's constant orders.
     "Notifications.swift": [
       #"CodeOwnerColumns.select("c")"#, #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
+      "TieOrder.earliestFirst", "TieOrder.latestFirst",
     ],
     // Column and table names from StoreCopy's literal lists and its callers' literals; `?`
     // placeholder lists sized by the batch; `conflict` is one of two literal clauses.

@@ -44,6 +44,9 @@ public struct ConflictNotice: Sendable, Hashable {
   public var bestFix: String?
   /// Its source files and code owners as the latest run with a source tree found them.
   public var codeOwnership: CodeOwnership? = nil
+  /// The test that logged it (the earliest occurrence logged in one for a new conflict, the
+  /// latest for a regression), when a log held the test runner's markers (docs/tests.md).
+  public var test: String? = nil
 }
 
 extension ConflictStore {
@@ -80,6 +83,13 @@ extension ConflictStore {
         c.occurrence_count AS occurrences,
         (SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u WHERE u.conflict_id = c.id) AS runs,
         c.first_seen, c.last_seen, c.first_build, c.last_build, c.resolved_build, c.explanation, c.best_fix,
+        CASE WHEN k.kind = 'new' THEN (
+          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
+          WHERE o.conflict_id = c.id AND o.test IS NOT NULL ORDER BY \(TieOrder.earliestFirst) LIMIT 1
+        ) ELSE (
+          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
+          WHERE o.conflict_id = c.id AND o.test IS NOT NULL ORDER BY \(TieOrder.latestFirst) LIMIT 1
+        ) END AS test,
         \(CodeOwnerColumns.select("c"))
       FROM candidates k JOIN conflicts c ON c.id = k.id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
@@ -97,7 +107,7 @@ extension ConflictStore {
         firstSeen: row.integer("first_seen") ?? 0, lastSeen: row.integer("last_seen") ?? 0,
         firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
         resolvedBuild: row.text("resolved_build"), explanation: row.text("explanation"),
-        bestFix: row.text("best_fix"), codeOwnership: row.codeOwnership)
+        bestFix: row.text("best_fix"), codeOwnership: row.codeOwnership, test: row.text("test"))
     }
   }
 
