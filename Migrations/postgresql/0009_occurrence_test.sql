@@ -1,7 +1,7 @@
 -- lcq team store, schema 9 (SQLite's 0013): the test that was running when each message was
--- logged. See the SQLite file's 0013.
-ALTER TABLE occurrences ADD COLUMN test TEXT;
-ALTER TABLE failed_blocks ADD COLUMN test TEXT;
+-- logged. See the SQLite file's 0013. Ordered by bytes, as SQLite orders it (`COLLATE "C"`).
+ALTER TABLE occurrences ADD COLUMN test TEXT COLLATE "C";
+ALTER TABLE failed_blocks ADD COLUMN test TEXT COLLATE "C";
 CREATE INDEX occurrences_conflict_test ON occurrences(conflict_id, test) WHERE test IS NOT NULL;
 CREATE OR REPLACE VIEW occurrences_iso AS
 SELECT o.id, c.fingerprint, c.title, o.run_id,

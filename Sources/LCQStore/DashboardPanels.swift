@@ -15,6 +15,7 @@ public enum Panels {
     SystemConflicts.self,
     TopByOccurrences.self,
     TopByReach.self,
+    TopTests.self,
     UndecidableByMissing.self,
     UnparsedSamples.self,
     Volume.self,
@@ -584,6 +585,44 @@ extension Panels {
 
     /// `source_files`.
     public var sourceFiles: PanelValue { values[15] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/top_tests.sql`.
+  public struct TopTests: DashboardPanelRow {
+    /// The panel's name.
+    public static let name = "top_tests"
+    /// Its columns, in order.
+    public static let columns = [
+      "test",
+      "conflicts",
+      "occurrences",
+      "top_fingerprint",
+      "top_title",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `test`.
+    public var test: PanelValue { values[0] }
+
+    /// `conflicts`.
+    public var conflicts: PanelValue { values[1] }
+
+    /// `occurrences`.
+    public var occurrences: PanelValue { values[2] }
+
+    /// `top_fingerprint`.
+    public var topFingerprint: PanelValue { values[3] }
+
+    /// `top_title`.
+    public var topTitle: PanelValue { values[4] }
   }
 }
 

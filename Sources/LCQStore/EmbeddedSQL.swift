@@ -736,9 +736,9 @@ public enum EmbeddedSQL {
       name: "0009_occurrence_test.sql",
       sql: #"""
       -- lcq team store, schema 9 (SQLite's 0013): the test that was running when each message was
-      -- logged. See the SQLite file's 0013.
-      ALTER TABLE occurrences ADD COLUMN test TEXT;
-      ALTER TABLE failed_blocks ADD COLUMN test TEXT;
+      -- logged. See the SQLite file's 0013. Ordered by bytes, as SQLite orders it (`COLLATE "C"`).
+      ALTER TABLE occurrences ADD COLUMN test TEXT COLLATE "C";
+      ALTER TABLE failed_blocks ADD COLUMN test TEXT COLLATE "C";
       CREATE INDEX occurrences_conflict_test ON occurrences(conflict_id, test) WHERE test IS NOT NULL;
       CREATE OR REPLACE VIEW occurrences_iso AS
       SELECT o.id, c.fingerprint, c.title, o.run_id,
@@ -1220,6 +1220,47 @@ public enum EmbeddedSQL {
       GROUP BY c.id
       HAVING sum(counts.n) > 0
       ORDER BY devices DESC, runs DESC, occurrences DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
+      name: "top_tests.sql",
+      sql: #"""
+      -- Report panel "top_tests": the 10 tests that logged the most occurrences in the window [:since,
+      -- :until) of conflicts with the owner :owner ('app', the default: the app can fix them) and,
+      -- with :team, of the team's, as the test runners' markers named them (docs/tests.md): where to
+      -- start reproducing. Each with its `conflicts` (distinct) and `occurrences`, and the conflict it
+      -- logged most (`top_fingerprint`, `top_title`). Occurrences logged in no test are left out;
+      -- the panel is empty when no log held markers.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner, nullif(:team, '') AS team
+      ),
+      logged AS (
+        SELECT o.test, o.conflict_id, count(*) AS n
+        FROM occurrences o JOIN runs r ON r.id = o.run_id, p
+        WHERE o.test IS NOT NULL AND o.time >= p.s AND o.time < p.u AND (p.app IS NULL OR r.app = p.app)
+        GROUP BY o.test, o.conflict_id
+      ),
+      counted AS (
+        SELECT l.test, c.fingerprint, c.title, l.n FROM logged l JOIN conflicts c ON c.id = l.conflict_id, p
+        WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+          AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+            WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
+      ),
+      ranked AS (
+        SELECT test, fingerprint, title, n,
+          row_number() OVER (PARTITION BY test ORDER BY n DESC, fingerprint) AS place
+        FROM counted
+      )
+      SELECT test, count(*) AS conflicts, sum(n) AS occurrences,
+        max(CASE WHEN place = 1 THEN fingerprint END) AS top_fingerprint,
+        max(CASE WHEN place = 1 THEN title END) AS top_title
+      FROM ranked
+      GROUP BY test
+      ORDER BY occurrences DESC, conflicts DESC, test
       LIMIT 10;
 
       """#

@@ -118,5 +118,17 @@ final class TestNamesTests: XCTestCase {
     XCTAssertTrue(notify.stdout.contains(#""test":"MyAppTests.LoginTests.testSignIn""#), notify.stdout)
     let slack = try LCQProcess.run(["notify", "--dry-run", "--since", "2000-01-01", "--db", store.path])
     XCTAssertTrue(slack.stdout.contains("Logged in test MyAppTests.LoginTests.testSignIn"), slack.stdout)
+
+    // The report lists the tests that log the most: one conflict, four occurrences, three of
+    // them in tests.
+    let report = try LCQProcess.run(["report", "--format", "markdown", "--db", store.path] + window)
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertTrue(
+      report.stdout.contains(
+        "### Tests that log the most\n\n| Test | Conflicts | Occurrences | Logs most |\n| --- | ---: | ---: | --- |\n"
+          + "| MyAppTests.LoginTests.testSignOut | 1 | 2 | **UIView width \\(2 constraints\\)** `\(fingerprint.prefix(11))` |\n"
+          + "| MyAppTests.LoginTests.testSignIn | 1 | 1 | **UIView width \\(2 constraints\\)** `\(fingerprint.prefix(11))` |\n"
+      ),
+      report.stdout)
   }
 }

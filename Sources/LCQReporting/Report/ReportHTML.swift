@@ -59,6 +59,7 @@ public enum ReportHTML {
       "builds": buildHealth(report),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),
+      "tests": records(report.panel(Panels.TopTests.name)),
       "new": changes(report.panel(Panels.NewConflicts.name)),
       "regressed": changes(report.panel(Panels.RegressedConflicts.name)),
       "quiet": quietButNotNew(report),

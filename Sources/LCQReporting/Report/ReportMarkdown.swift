@@ -1,8 +1,8 @@
 import LCQStore
 
 /// `lcq report --format markdown`: short enough for a chat message or a pull-request comment:
-/// warnings, volume, the conflict-free runs of the 5 newest builds, the top 5, new and
-/// regressed conflicts, ingestion health.
+/// warnings, volume, the conflict-free runs of the 5 newest builds, the top 5, the 5 tests that
+/// log the most (when logs held test markers), new and regressed conflicts, ingestion health.
 public enum ReportMarkdown {
   /// How many top conflicts the Markdown lists.
   static let topCount = 5
@@ -23,6 +23,7 @@ public enum ReportMarkdown {
     output += volume(report) + "\n"
     output += conflictFreeRuns(report)
     output += top(report)
+    output += tests(report)
     output += changes(report.rows(Panels.NewConflicts.self), heading: "New conflicts") { row in
       let build = row.firstBuild.text.map { ", build \(MarkdownText.escape($0))" } ?? ""
       return "first seen \(row.firstSeen.text ?? "?")\(build)"
@@ -103,6 +104,23 @@ public enum ReportMarkdown {
       output +=
         "| \(index + 1) | \(conflict(row)) | \(ReportNumbers.grouped(row.occurrences.integer)) | "
         + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | \(fix) |\n"
+    }
+    return output + "\n"
+  }
+
+  /// The tests that logged the most occurrences (docs/tests.md); nothing when no log held the
+  /// test runners' markers.
+  static func tests(_ report: NightlyReport) -> String {
+    let rows = report.rows(Panels.TopTests.self)
+    guard !rows.isEmpty else { return "" }
+    var output = "### Tests that log the most\n\n"
+    output += "| Test | Conflicts | Occurrences | Logs most |\n| --- | ---: | ---: | --- |\n"
+    for row in rows.prefix(topCount) {
+      let most =
+        "**\(MarkdownText.escape(row.topTitle.text ?? ""))** `\((row.topFingerprint.text ?? "").prefix(11))`"
+      output +=
+        "| \(MarkdownText.escape(row.test.text ?? "?")) | \(ReportNumbers.grouped(row.conflicts.integer)) | "
+        + "\(ReportNumbers.grouped(row.occurrences.integer)) | \(most) |\n"
     }
     return output + "\n"
   }

@@ -103,6 +103,14 @@ enum ReportTemplate {
     </section>
     {{/top.rows}}
 
+    {{#tests.hasRows}}<h2>Tests that log the most</h2>
+    <p class="muted">As the test runners' markers named them: where to start reproducing.</p>
+    <div class="table"><table>
+    <tr><th>Test</th><th class="n">Conflicts</th><th class="n">Occurrences</th><th>Logs most</th></tr>
+    {{#tests.rows}}<tr><td><code>{{test}}</code></td><td class="n">{{conflicts}}</td><td class="n">{{occurrences}}</td><td>{{top_title}} <code>{{top_fingerprint}}</code></td></tr>
+    {{/tests.rows}}
+    </table></div>{{/tests.hasRows}}
+
     <h2>Reach: most devices and runs</h2>
     {{^reach.hasRows}}<p class="empty">None.</p>{{/reach.hasRows}}
     {{#reach.hasRows}}<div class="table"><table>
