@@ -60,7 +60,7 @@ final class ReportRenderingTests: XCTestCase {
         ]),
       // runs, finished_runs, interrupted_runs, unfinished_runs, lines, bytes, blocks, occurrences,
       // duplicates, unparsed, unparsed_percent, last_run_started, last_run_ever,
-      // logged_before_window, earliest_logged
+      // logged_before_window, earliest_logged, logging_off (no run read a source tree)
       rows(
         Panels.IngestionHealth.self,
         [
@@ -68,7 +68,7 @@ final class ReportRenderingTests: XCTestCase {
             .integer(3), .integer(3), .integer(0), .integer(0), .integer(100_000), .integer(9_000_000),
             .integer(1300), .integer(1234), .integer(60), .integer(6), .real(0.46),
             .text("2024-03-05T20:00:00Z"),
-            .text("2024-03-05T20:00:00Z"), .integer(0), .null,
+            .text("2024-03-05T20:00:00Z"), .integer(0), .null, .null,
           ]
         ]),
       rows(Panels.UndecidableByMissing.self, [[.text("flipped"), .integer(4), .integer(1)]]),
@@ -147,6 +147,7 @@ final class ReportRenderingTests: XCTestCase {
                 .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0),
                 .integer(0),
                 .integer(0), .integer(0), .real(0), .null, .text("2024-03-01T08:00:00Z"), .integer(0), .null,
+                .null,
               ]
             ])
         ]), analyses: [:]))
