@@ -1242,6 +1242,8 @@ public enum EmbeddedSQL {
         SELECT o.test, o.conflict_id, count(*) AS n
         FROM occurrences o JOIN runs r ON r.id = o.run_id, p
         WHERE o.test IS NOT NULL AND o.time >= p.s AND o.time < p.u AND (p.app IS NULL OR r.app = p.app)
+          -- Once, from the partial index: a store whose logs held no markers reads no occurrence.
+          AND EXISTS (SELECT 1 FROM occurrences tested WHERE tested.test IS NOT NULL)
         GROUP BY o.test, o.conflict_id
       ),
       counted AS (

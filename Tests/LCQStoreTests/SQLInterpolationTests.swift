@@ -20,10 +20,11 @@ final class SQLInterpolationTests: XCTestCase {
     // `inScope`/`earlier`/`previousScope` are SQL conditions picked by a switch over the check's
     // scope kind, `previousColumn`/`previousOrder` a column and an order picked by it, `forApp`
     // a constant condition on a bound parameter; CodeOwnerColumns' fixed column list and
-    // condition, with literal aliases and parameters; TieOrder's constant order.
+    // condition, with literal aliases and parameters; TestQueries' subquery of the same
+    // conditions and TieOrder's constant order.
     "BuildCheck.swift": [
       "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp",
-      "TieOrder.earliestFirst",
+      #"TestQueries.first(of: "c.id", " AND \(inScope) AND \(forApp)", TieOrder.earliestFirst)"#,
       #"CodeOwnerColumns.selectWithLine("c")"#,
       #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
     ],
@@ -33,13 +34,12 @@ final class SQLInterpolationTests: XCTestCase {
     // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
     // `order` from the call sites' literals.
     // `codeOwnerRuns` and `testsShown` are constants.
-    // `TieOrder.latestFirst` and `TieOrder.earliestFirst` are constant ORDER BY lists; `inside`
-    // is `occurrencesInside`'s fixed time bounds and `run.sql` (QueryFilter.runCondition: fixed
-    // column names, values bound).
+    // `TieOrder.latestFirst` and `TieOrder.earliestFirst` are constant ORDER BY lists;
+    // TestQueries' statements with `inside`, `occurrencesInside`'s fixed time bounds and
+    // `run.sql` (QueryFilter.runCondition: fixed column names, values bound).
     "ConflictDetails.swift": [
-      "counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst", "TieOrder.earliestFirst",
-      "run.sql",
-      "inside", "testsShown",
+      "counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst", "run.sql", "testsShown",
+      #"TestQueries.logged(by: "?", inside)"#, #"TestQueries.first(of: "?", inside, TieOrder.earliestFirst)"#,
     ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` a constant subquery
@@ -83,10 +83,11 @@ final class SQLInterpolationTests: XCTestCase {
     // The filter's run conditions (QueryFilter.runsBeforeUntil).
     "QuietRuns.swift": ["runs.sql"],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters;
-    // TieOrder's constant orders.
+    // TestQueries' subqueries with literal aliases and TieOrder's constant orders.
     "Notifications.swift": [
       #"CodeOwnerColumns.select("c")"#, #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
-      "TieOrder.earliestFirst", "TieOrder.latestFirst",
+      #"TestQueries.first(of: "c.id", "", TieOrder.earliestFirst)"#,
+      #"TestQueries.first(of: "c.id", "", TieOrder.latestFirst)"#,
     ],
     // Column and table names from StoreCopy's literal lists and its callers' literals; `?`
     // placeholder lists sized by the batch; `conflict` is one of two literal clauses.
@@ -106,7 +107,15 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // `orderColumn` is picked by a switch over TopOrder; `inside.sql` is
     // DetailsStatements.occurrencesInside (fixed conditions, values bound).
-    "TopConflicts.swift": ["counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#, "inside.sql"],
+    "TopConflicts.swift": [
+      "counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#,
+      #"TestQueries.count(of: "t.conflict_id", inside.sql)"#,
+    ],
+    // Its callers' literal aliases, conditions of fixed text (values bound) and constant
+    // orders; its own constant condition.
+    "TestQueries.swift": [
+      "conflict", "condition", "anyTestLogged", "occurrences(of: conflict, condition)", "order",
+    ],
     // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
     // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
     "Trend.swift": ["counts.sql", "totals", "run.sql"],

@@ -176,11 +176,7 @@ extension ConflictStore {
           SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(previousScope) AND \(forApp)
         ) AS previous_runs,
-        (
-          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
-          WHERE o.conflict_id = c.id AND o.test IS NOT NULL AND \(inScope) AND \(forApp)
-          ORDER BY \(TieOrder.earliestFirst) LIMIT 1
-        ) AS test,
+        \(TestQueries.first(of: "c.id", " AND \(inScope) AND \(forApp)", TieOrder.earliestFirst)) AS test,
         \(CodeOwnerColumns.selectWithLine("c"))
       FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)

@@ -165,8 +165,7 @@ enum DetailsStatements {
   static func tests(inside: String) -> String {
     """
     SELECT o.test, count(*) AS n, min(o.time) AS first_time, count(*) OVER () AS tests
-    FROM occurrences o JOIN runs r ON r.id = o.run_id
-    WHERE o.conflict_id = ? AND o.test IS NOT NULL\(inside)
+    \(TestQueries.logged(by: "?", inside))
     GROUP BY o.test ORDER BY n DESC, first_time, o.test LIMIT \(testsShown)
     """
   }
@@ -175,9 +174,7 @@ enum DetailsStatements {
   /// ``TieOrder/earliestFirst`` breaks them).
   static func firstTest(inside: String) -> String {
     """
-    SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
-    WHERE o.conflict_id = ? AND o.test IS NOT NULL\(inside)
-    ORDER BY \(TieOrder.earliestFirst) LIMIT 1
+    SELECT \(TestQueries.first(of: "?", inside, TieOrder.earliestFirst)) AS test
     """
   }
 

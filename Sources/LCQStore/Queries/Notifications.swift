@@ -83,13 +83,8 @@ extension ConflictStore {
         c.occurrence_count AS occurrences,
         (SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u WHERE u.conflict_id = c.id) AS runs,
         c.first_seen, c.last_seen, c.first_build, c.last_build, c.resolved_build, c.explanation, c.best_fix,
-        CASE WHEN k.kind = 'new' THEN (
-          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
-          WHERE o.conflict_id = c.id AND o.test IS NOT NULL ORDER BY \(TieOrder.earliestFirst) LIMIT 1
-        ) ELSE (
-          SELECT o.test FROM occurrences o JOIN runs r ON r.id = o.run_id
-          WHERE o.conflict_id = c.id AND o.test IS NOT NULL ORDER BY \(TieOrder.latestFirst) LIMIT 1
-        ) END AS test,
+        CASE WHEN k.kind = 'new' THEN \(TestQueries.first(of: "c.id", "", TieOrder.earliestFirst))
+          ELSE \(TestQueries.first(of: "c.id", "", TieOrder.latestFirst)) END AS test,
         \(CodeOwnerColumns.select("c"))
       FROM candidates k JOIN conflicts c ON c.id = k.id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)

@@ -56,8 +56,7 @@ extension TopOrder {
         FROM g GROUP BY conflict_id HAVING sum(n) > 0
       )
       SELECT c.fingerprint, c.title, c.status, t.occurrences, t.runs, t.devices,
-        (SELECT count(DISTINCT o.test) FROM occurrences o JOIN runs r ON r.id = o.run_id
-          WHERE o.conflict_id = t.conflict_id AND o.test IS NOT NULL\(inside.sql)) AS tests,
+        \(TestQueries.count(of: "t.conflict_id", inside.sql)) AS tests,
         c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c"))
       FROM t JOIN conflicts c ON c.id = t.conflict_id
       ORDER BY \(orderColumn), c.fingerprint
