@@ -84,7 +84,7 @@ extension CheckText {
 
   /// A place where the app turns the conflict messages off (`path:line what`), as a warning.
   static func loggingOffLine(_ found: String) -> String {
-    "Warning: \(found): a run without conflicts may only be a run that printed none."
+    "Warning: \(LoggingOffText.sentence(found))."
   }
 
   /// Where to reproduce a conflict: the test that logged it first in the checked scope.

@@ -31,9 +31,7 @@ struct BuildHealth {
     let list = panelValue?.text.flatMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String]
     }
-    return (list ?? []).map {
-      "\($0): a run without conflicts may only be a run that printed none."
-    }
+    return (list ?? []).map { LoggingOffText.sentence($0) + "." }
   }
 
   /// The report's builds, newest first.

@@ -1,6 +1,19 @@
 import MCP
 
 extension AgentTools {
+  /// The argument `since` of the tools that read a window.
+  private static let sinceArgument: Value = .object([
+    "type": "string",
+    "description":
+      "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
+  ])
+
+  /// The argument `fingerprint` of the tools about one conflict.
+  private static let fingerprintArgument: Value = .object([
+    "type": "string",
+    "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
+  ])
+
   /// The tools, with their arguments as JSON Schema.
   static let definitions: [Tool] = [
     Tool(
@@ -43,11 +56,7 @@ extension AgentTools {
           "limit": .object([
             "type": "integer", "minimum": 1, "maximum": 100, "description": "How many (default 10).",
           ]),
-          "since": .object([
-            "type": "string",
-            "description":
-              "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
-          ]),
+          "since": sinceArgument,
           "owner": .object([
             "type": "string", "enum": .array(["app", "system", "library", "all"]),
             "description": "Default: app.",
@@ -70,10 +79,7 @@ extension AgentTools {
       inputSchema: .object([
         "type": "object",
         "properties": .object([
-          "fingerprint": .object([
-            "type": "string",
-            "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
-          ])
+          "fingerprint": fingerprintArgument
         ]),
         "required": .array(["fingerprint"]),
         "additionalProperties": false,
@@ -89,15 +95,8 @@ extension AgentTools {
       inputSchema: .object([
         "type": "object",
         "properties": .object([
-          "fingerprint": .object([
-            "type": "string",
-            "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
-          ]),
-          "since": .object([
-            "type": "string",
-            "description":
-              "Only occurrences since: a UTC date, an ISO 8601 time or a duration back from now (7d, 24h).",
-          ]),
+          "fingerprint": fingerprintArgument,
+          "since": sinceArgument,
         ]),
         "required": .array(["fingerprint"]),
         "additionalProperties": false,

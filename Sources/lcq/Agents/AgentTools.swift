@@ -83,13 +83,7 @@ struct AgentTools: Sendable {
     let arguments = try ToolArguments(
       values, tool: "top_conflicts", known: ["limit", "since", "owner", "team", "app"])
     let limit = try arguments.integer("limit", in: 1...100) ?? 10
-    let since = try arguments.text("since")
-    let window: TimeWindow
-    do {
-      window = try TimeWindow(since: since, until: nil, now: currentTime)
-    } catch {
-      throw ToolError("top_conflicts: \(error.message.replacingOccurrences(of: "--since", with: "'since'"))")
-    }
+    let window = try arguments.window()
     let filter = QueryFilter(
       app: try arguments.text("app"), since: window.since, until: window.until,
       owner: try arguments.choice("owner", OwnerFilter.self) ?? .app, team: try arguments.text("team"))
@@ -107,13 +101,7 @@ struct AgentTools: Sendable {
   private func conflictTests(_ values: [String: Value]?) throws -> JSONValue {
     let arguments = try ToolArguments(values, tool: "conflict_tests", known: ["fingerprint", "since"])
     let prefix = try arguments.requiredText("fingerprint", "a fingerprint (v3:…) or its first digits")
-    let since = try arguments.text("since")
-    let window: TimeWindow
-    do {
-      window = try TimeWindow(since: since, until: nil, now: currentTime)
-    } catch {
-      throw ToolError("conflict_tests: \(error.message.replacingOccurrences(of: "--since", with: "'since'"))")
-    }
+    let window = try arguments.window()
     let filter = QueryFilter(since: window.since, until: window.until)
     let details = try reading { store throws(StoreError) in try store.details(of: prefix, filter) }
     return ConflictDetailsText.testsJSON(details)

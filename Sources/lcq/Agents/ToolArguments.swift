@@ -1,3 +1,4 @@
+import ArgumentParser
 import MCP
 
 /// A tool call's arguments, read with a clear error for each thing that is wrong: a missing
@@ -31,6 +32,17 @@ struct ToolArguments {
       throw ToolError("\(tool) needs '\(key)': \(meaning)")
     }
     return text
+  }
+
+  /// The window the argument `since` (a date, a time or a duration back from now) opens, up to
+  /// now; the whole history when it is absent.
+  func window() throws(ToolError) -> TimeWindow {
+    let since = try text("since")
+    do {
+      return try TimeWindow(since: since, until: nil, now: currentTime)
+    } catch {
+      throw ToolError("\(tool): \(error.message.replacingOccurrences(of: "--since", with: "'since'"))")
+    }
   }
 
   /// The integer argument `key` within `range`, `nil` when absent.

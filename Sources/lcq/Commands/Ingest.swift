@@ -1,5 +1,6 @@
 import ArgumentParser
 import LCQPipeline
+import LCQReporting
 import LCQStore
 
 #if canImport(Glibc)
@@ -113,10 +114,8 @@ extension LCQCommand {
         "lcq: "
           + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))
       // Silence is not health: say where the source tree turns the messages off.
-      for found in codeOwners?.index.loggingSwitches ?? [] {
-        StandardError.write(
-          "lcq: warning: \(found.path):\(found.line) \(found.what): a run without conflicts may only be a run "
-            + "that printed none")
+      for found in metadata.loggingOff ?? [] {
+        StandardError.write("lcq: warning: " + LoggingOffText.sentence(found))
       }
       if let older = try? store.conflictsOfOtherFingerprintVersions(), older > 0 {
         StandardError.write(
