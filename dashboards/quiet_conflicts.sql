@@ -1,6 +1,6 @@
 -- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the quiet_days
 -- days before :until, or not seen in the quiet_builds newest builds of runs started
--- before :until (the view `report_settings`; top 20,
+-- before :until (the view `report_settings`), and whose tests, where known, ran since (top 20,
 -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
 WITH p AS (
   SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
@@ -35,5 +35,17 @@ WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_bui
     SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
     WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
       AND (p.app IS NULL OR r.app = p.app))
+  -- Logged in a test: not fixed while the runs since its last occurrence that recorded the tests
+  -- they ran (run_tests) ran none of its tests (`lcq quiet` asks the same; docs/tests.md).
+  AND NOT (EXISTS (SELECT 1 FROM run_tests)
+    AND EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = quiet.conflict_id AND o.test IS NOT NULL)
+    AND EXISTS (
+      SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id
+      WHERE r.started_at > quiet.last_time AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app))
+    AND NOT EXISTS (
+      SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id
+      WHERE r.started_at > quiet.last_time AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+        AND t.test IN (
+          SELECT o.test FROM occurrences o WHERE o.conflict_id = quiet.conflict_id AND o.test IS NOT NULL)))
 ORDER BY quiet.last_time DESC, c.fingerprint
 LIMIT 20;

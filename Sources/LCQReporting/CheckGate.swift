@@ -6,7 +6,10 @@ import LCQStore
 /// one run per build. With a significance level (`--significance`), such a conflict fails only
 /// when the scope's runs saw it more often than the previous scope's beyond chance
 /// (``RunShare``'s one-sided exact test, p-value at or below the level); the others are listed
-/// as possibly flaky and pass. `--fail-on any` fails on every conflict seen, whatever the level.
+/// as possibly flaky and pass. Where the conflict was logged in a test and both scopes' runs
+/// recorded the tests they ran, only the runs that ran that test are weighed
+/// (``CheckResult/weighedShare(of:)``). `--fail-on any` fails on every conflict seen, whatever
+/// the level.
 extension CheckText {
   /// The new and regressed conflicts that `failOn` names, each once, the new ones first.
   static func changed(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
@@ -22,7 +25,9 @@ extension CheckText {
   {
     if failOn.contains(.any) { return result.unaccepted }
     guard let significance else { return changed(result, failOn: failOn) }
-    return changed(result, failOn: failOn).filter { result.share(of: $0).isBeyondChance(at: significance) }
+    return changed(result, failOn: failOn).filter {
+      result.weighedShare(of: $0).isBeyondChance(at: significance)
+    }
   }
 
   /// The new or regressed conflicts that `significance` lets pass: seen, but no more often than
@@ -31,12 +36,16 @@ extension CheckText {
     -> [CheckedConflict]
   {
     guard let significance, !failOn.contains(.any) else { return [] }
-    return changed(result, failOn: failOn).filter { !result.share(of: $0).isBeyondChance(at: significance) }
+    return changed(result, failOn: failOn).filter {
+      !result.weighedShare(of: $0).isBeyondChance(at: significance)
+    }
   }
 
-  /// `seen in 2 of 20 runs of build 102; 0 of 20 runs of build 101`, and with a significance
-  /// level the test's answer: `(one-sided exact test: p = 0.5): possibly flaky` or
-  /// `(one-sided exact test: p < 0.001): beyond chance at 0.05`.
+  /// `seen in 2 of 20 runs of build 102; 0 of 20 runs of build 101`; for a conflict logged in a
+  /// test whose runs are known, `; in test T: 2 of 2 runs that ran it, 0 of 20 in build 101`
+  /// (or `, none ran it in build 101`); and with a significance level the test's answer:
+  /// `(one-sided exact test: p = 0.5): possibly flaky` or `(one-sided exact test on the runs
+  /// that ran T: p < 0.001): beyond chance at 0.05`.
   public static func shareLine(_ conflict: CheckedConflict, in result: CheckResult, significance: Double?)
     -> String
   {
@@ -47,10 +56,22 @@ extension CheckText {
     } else {
       line += result.scope.isBuild ? "no earlier build" : "no earlier run"
     }
+    if let test = conflict.test, let testShare = conflict.testShare {
+      line += "; in test \(test): \(testShare.runs) of \(Wording.counted(testShare.of, "run")) that ran it"
+      if let previous = result.previous {
+        line +=
+          testShare.previousOf > 0
+          ? ", \(testShare.previousRuns) of \(testShare.previousOf) in \(describe(previous))"
+          : ", none ran it in \(describe(previous))"
+      }
+    }
     guard let significance else { return line }
-    line += " (one-sided exact test: \(Wording.pValue(share.pValue)))"
+    let weighed = result.weighedShare(of: conflict)
+    let onTest =
+      conflict.test.map { weighed == conflict.testShare ? " on the runs that ran \($0)" : "" } ?? ""
+    line += " (one-sided exact test\(onTest): \(Wording.pValue(weighed.pValue)))"
     return line
-      + (share.isBeyondChance(at: significance)
+      + (weighed.isBeyondChance(at: significance)
         ? ": beyond chance at \(Wording.decimal(significance))" : ": possibly flaky")
   }
 }

@@ -146,7 +146,16 @@ public enum CheckSARIF {
       ("previousRuns", .int(share.previousRuns)),
       ("runsInPreviousScope", .int(share.previousOf)),
     ]
-    if significance != nil { properties.append(("pValue", .number(String(share.pValue)))) }
+    if let testShare = conflict.testShare {
+      properties += [
+        ("testRuns", .int(testShare.runs)), ("runsThatRanTest", .int(testShare.of)),
+        ("previousTestRuns", .int(testShare.previousRuns)),
+        ("previousRunsThatRanTest", .int(testShare.previousOf)),
+      ]
+    }
+    if significance != nil {
+      properties.append(("pValue", .number(String(result.weighedShare(of: conflict).pValue))))
+    }
     if conflict.isRegressed, let resolved = conflict.resolvedBuild {
       properties.append(("resolvedBuild", .string(resolved)))
     }

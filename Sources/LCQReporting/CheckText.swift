@@ -102,18 +102,21 @@ public enum CheckText {
               ("test", .string(conflict.test)), ("new", .bool(conflict.isNew)),
               ("regressed", .bool(conflict.isRegressed)),
               ("accepted", .bool(conflict.isAccepted)),
+              ("share", shareJSON(share)),
+              ("test_share", conflict.testShare.map(shareJSON) ?? .null),
               (
-                "share",
-                .object([
-                  ("runs", .int(share.runs)), ("of", .int(share.of)),
-                  ("previous_runs", .int(share.previousRuns)),
-                  ("previous_of", .int(share.previousOf)),
-                ])
+                "p_value",
+                significance == nil ? .null : .number(String(result.weighedShare(of: conflict).pValue))
               ),
-              ("p_value", significance == nil ? .null : .number(String(share.pValue))),
               ("possibly_flaky", .bool(flaky.contains(conflict))),
             ] + CodeOwnerText.jsonMembers(conflict.codeOwnership))
         })
+    }
+    func shareJSON(_ share: RunShare) -> JSONValue {
+      .object([
+        ("runs", .int(share.runs)), ("of", .int(share.of)), ("previous_runs", .int(share.previousRuns)),
+        ("previous_of", .int(share.previousOf)),
+      ])
     }
     func scope(_ scope: CheckScope?) -> JSONValue {
       switch scope {

@@ -13,6 +13,7 @@ public enum Panels {
     RunHealth.self,
     Settings.self,
     SystemConflicts.self,
+    TestHealth.self,
     TopByOccurrences.self,
     TopByReach.self,
     TopTests.self,
@@ -421,6 +422,52 @@ extension Panels {
 
     /// `explanation`.
     public var explanation: PanelValue { values[5] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/test_health.sql`.
+  public struct TestHealth: DashboardPanelRow {
+    /// The panel's name.
+    public static let name = "test_health"
+    /// Its columns, in order.
+    public static let columns = [
+      "test",
+      "build",
+      "runs",
+      "conflict_free_runs",
+      "previous_build",
+      "previous_runs",
+      "previous_conflict_free_runs",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `test`.
+    public var test: PanelValue { values[0] }
+
+    /// `build`.
+    public var build: PanelValue { values[1] }
+
+    /// `runs`.
+    public var runs: PanelValue { values[2] }
+
+    /// `conflict_free_runs`.
+    public var conflictFreeRuns: PanelValue { values[3] }
+
+    /// `previous_build`.
+    public var previousBuild: PanelValue { values[4] }
+
+    /// `previous_runs`.
+    public var previousRuns: PanelValue { values[5] }
+
+    /// `previous_conflict_free_runs`.
+    public var previousConflictFreeRuns: PanelValue { values[6] }
   }
 }
 

@@ -438,6 +438,23 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0015_run_tests.sql",
+      sql: #"""
+      -- lcq store, schema 15: the tests each run ran, as the test runner's start markers in its input
+      -- said (docs/tests.md), whether or not they logged a conflict. With the test on each occurrence
+      -- (0013) they give the denominators a test-aware gate needs: how many runs ran a test, and how
+      -- many of those logged a conflict in it. A run of an older lcq, or of a log without markers,
+      -- has no rows: its tests are unknown, not absent. Pruning a run removes its rows.
+      CREATE TABLE run_tests (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        test TEXT NOT NULL,
+        PRIMARY KEY (run_id, test)
+      );
+      CREATE INDEX run_tests_test ON run_tests(test, run_id);
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -758,6 +775,20 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0011_run_tests.sql",
+      sql: #"""
+      -- lcq team store, schema 11 (SQLite's 0015): the tests each run ran, as its input's start markers
+      -- said. See the SQLite file's 0015. Ordered by bytes, as SQLite orders it (`COLLATE "C"`).
+      CREATE TABLE run_tests (
+        run_id BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        test TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (run_id, test)
+      );
+      CREATE INDEX run_tests_test ON run_tests(test, run_id);
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
@@ -925,7 +956,7 @@ public enum EmbeddedSQL {
       sql: #"""
       -- Report panel "quiet_conflicts": open conflicts that look fixed: not seen in the quiet_days
       -- days before :until, or not seen in the quiet_builds newest builds of runs started
-      -- before :until (the view `report_settings`; top 20,
+      -- before :until (the view `report_settings`), and whose tests, where known, ran since (top 20,
       -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
@@ -960,6 +991,18 @@ public enum EmbeddedSQL {
           SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
           WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
             AND (p.app IS NULL OR r.app = p.app))
+        -- Logged in a test: not fixed while the runs since its last occurrence that recorded the tests
+        -- they ran (run_tests) ran none of its tests (`lcq quiet` asks the same; docs/tests.md).
+        AND NOT (EXISTS (SELECT 1 FROM run_tests)
+          AND EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = quiet.conflict_id AND o.test IS NOT NULL)
+          AND EXISTS (
+            SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id
+            WHERE r.started_at > quiet.last_time AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app))
+          AND NOT EXISTS (
+            SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id
+            WHERE r.started_at > quiet.last_time AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+              AND t.test IN (
+                SELECT o.test FROM occurrences o WHERE o.conflict_id = quiet.conflict_id AND o.test IS NOT NULL)))
       ORDER BY quiet.last_time DESC, c.fingerprint
       LIMIT 20;
 
@@ -1123,6 +1166,61 @@ public enum EmbeddedSQL {
       HAVING sum(counts.n) > 0
       ORDER BY occurrences DESC, runs DESC, c.fingerprint
       LIMIT 10;
+
+      """#
+    ),
+    (
+      name: "test_health.sql",
+      sql: #"""
+      -- Report panel "test_health": conflict-free runs per test, as crash-free sessions are counted,
+      -- in the newest build (of :app) with a run started in the window [:since, :until) that recorded
+      -- the tests it ran (run_tests, from the test runners' markers; docs/tests.md), against the build
+      -- before it that recorded its tests. For each test that ran in the newest build: its runs there
+      -- and how many of them logged no conflict in it with the owner :owner ('app', the default: the
+      -- app can fix them) and, with :team, none that the team owns; `previous_…` are the same counts
+      -- of the build before (NULL when the test did not run there). Only tests with a run that logged
+      -- a conflict in either build are listed (up to 20, the lowest share of conflict-free runs
+      -- first); the panel is empty when no run recorded its tests.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner, nullif(:team, '') AS team
+      ),
+      newest AS (
+        SELECT max(r.build_key) AS build_key FROM runs r, p
+        WHERE r.build_key IS NOT NULL AND r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+          AND EXISTS (SELECT 1 FROM run_tests t WHERE t.run_id = r.id)
+      ),
+      previous AS (
+        SELECT max(r.build_key) AS build_key FROM runs r, p
+        WHERE r.build_key < (SELECT build_key FROM newest) AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+          AND EXISTS (SELECT 1 FROM run_tests t WHERE t.run_id = r.id)
+      ),
+      counted_conflicts AS (
+        SELECT c.id FROM conflicts c, p
+        WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+          AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+            WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
+      ),
+      per_build AS (
+        SELECT r.build_key, t.test, count(*) AS runs,
+          count(CASE WHEN NOT EXISTS (
+            SELECT 1 FROM occurrences o
+            WHERE o.run_id = r.id AND o.test = t.test AND o.conflict_id IN (SELECT id FROM counted_conflicts)
+          ) THEN 1 END) AS conflict_free_runs
+        FROM run_tests t JOIN runs r ON r.id = t.run_id, p
+        WHERE r.build_key IN ((SELECT build_key FROM newest), (SELECT build_key FROM previous))
+          AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+        GROUP BY r.build_key, t.test
+      )
+      SELECT n.test, (SELECT min(build) FROM runs WHERE build_key = n.build_key) AS build, n.runs, n.conflict_free_runs,
+        (SELECT min(build) FROM runs WHERE build_key = v.build_key) AS previous_build, v.runs AS previous_runs,
+        v.conflict_free_runs AS previous_conflict_free_runs
+      FROM per_build n LEFT JOIN per_build v ON v.test = n.test AND v.build_key = (SELECT build_key FROM previous)
+      WHERE n.build_key = (SELECT build_key FROM newest)
+        AND (n.conflict_free_runs < n.runs OR v.conflict_free_runs < v.runs)
+      ORDER BY n.conflict_free_runs * 1.0 / n.runs, n.test
+      LIMIT 20;
 
       """#
     ),

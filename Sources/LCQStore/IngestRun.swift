@@ -9,6 +9,9 @@ public protocol IngestRun: AnyObject {
   func add(_ record: BlockRecord)
   /// Records how much input the run has read.
   func setInput(lines: Int, bytes: Int)
+  /// Records tests the input ran (its start markers), stored with the next commit, each once
+  /// per run (`run_tests`).
+  func addTests(_ names: [String])
   /// Writes every added block in one transaction. An engine may write it on a thread of its
   /// own while the caller goes on; a failure is then thrown by the next `commit()` or
   /// `finish(_:)`, and the blocks it could not write are written by that call's transaction.

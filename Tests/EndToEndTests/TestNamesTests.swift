@@ -131,4 +131,54 @@ final class TestNamesTests: XCTestCase {
       ),
       report.stdout)
   }
+
+  /// An `xcodebuild test` console that runs `tests`, the first of them logging `conflict` when given.
+  private func console(_ tests: [String], conflict: String? = nil) throws -> String {
+    var text = ""
+    for (index, test) in tests.enumerated() {
+      text += "Test Case '-[MyAppTests.LoginTests \(test)]' started.\n"
+      if index == 0, let conflict { text += conflict }
+      text += "Test Case '-[MyAppTests.LoginTests \(test)]' passed (0.1 seconds).\n"
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-tests-\(UUID()).log").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// The tests each run ran are the denominators (docs/team.md, "Where the tests are known"):
+  /// build 1 ran testSignIn in 3 runs without a conflict; build 2 ran it in 1 run of 3 (the
+  /// others ran testSignOut only), which logged the conflict. Worked by hand: 1 of 3 runs of
+  /// build 2, 0 of 3 of build 1; in testSignIn 1 of 1 run, 0 of 3 before (p = C(1,1)/C(4,1) =
+  /// 0.25: possibly flaky at 0.05); its conflict-free runs 0.0%, down 100 points from build 1.
+  func testCheckAndTheReportCountTheRunsThatRanEachTest() throws {
+    let store = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-tests-\(UUID()).sqlite")
+    defer { FileManager.default.removeSQLiteFile(at: store) }
+    let clean = try console(["testSignIn", "testSignOut"])
+    let signOut = try console(["testSignOut"])
+    let logged = try console(["testSignIn", "testSignOut"], conflict: message(5))
+    defer { for path in [clean, signOut, logged] { try? FileManager.default.removeItem(atPath: path) } }
+    var ingests: [(String, String)] = Array(repeating: ("1", clean), count: 3)
+    ingests += [("2", logged), ("2", signOut), ("2", signOut)]
+    for (index, (build, path)) in ingests.enumerated() {
+      let ingest = try LCQProcess.run(
+        ["ingest", "--db", store.path, "--build", build, "--run-id", "job-\(index)", path])
+      XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    }
+    let check = try LCQProcess.run(
+      ["check", "--build", "2", "--significance", "0.05", "--format", "markdown", "--db", store.path])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    XCTAssertTrue(
+      check.stdout.contains(
+        "  Seen in 1 of 3 runs of build 2; 0 of 3 runs of build 1; in test MyAppTests.LoginTests.testSignIn: 1 of 1 "
+          + "run that ran it, 0 of 3 in build 1 \\(one-sided exact test on the runs that ran "
+          + "MyAppTests.LoginTests.testSignIn: p = 0.25\\): possibly flaky.\n"), check.stdout)
+    let report = try LCQProcess.run(["report", "--format", "markdown", "--db", store.path])
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertTrue(
+      report.stdout.contains(
+        "### Conflict-free runs per test (build 2)\n\n| Test | Runs | Conflict-free | Change |\n"
+          + "| --- | ---: | ---: | ---: |\n| MyAppTests.LoginTests.testSignIn | 1 | 0.0% | -100.0 pts from 1 |\n\n"
+      ),
+      report.stdout)
+  }
 }

@@ -143,6 +143,51 @@ final class CheckGateTests: XCTestCase {
     XCTAssertEqual((run["properties"] as? [String: Any])?["possiblyFlaky"] as? Int, 1)
   }
 
+  /// Where the tests that ran are known: a conflict logged in the one run of 20 that ran its
+  /// test, after 0 of the 20 runs that ran it before, is weighed on those runs: p = C(1,1)·C(20,0)
+  /// / C(21,1) = 1/21 ≈ 0.048, beyond chance at 0.05 (on every run, 1 of 20 after 0 of 20 is
+  /// p = 1/2). A test that did not run before leaves every run weighed: 20 of 20 after 0 of 20
+  /// is p = 1/C(40,20).
+  func testWhereTheTestsThatRanAreKnownTheirRunsAreWeighed() throws {
+    var sharded = conflict("v3:aaaa", runs: 1, previousRuns: 0, new: true, regressed: false)
+    sharded.test = "LoginTests.testSignIn"
+    sharded.testShare = RunShare(runs: 1, of: 1, previousRuns: 0, previousOf: 20)
+    var notBefore = conflict("v3:dddd", runs: 20, previousRuns: 0, new: true, regressed: false)
+    notBefore.test = "FeedTests.testScroll"
+    notBefore.testShare = RunShare(runs: 20, of: 20, previousRuns: 0, previousOf: 0)
+    let result = CheckResult(
+      scope: .build("101"), seen: [sharded, notBefore], runs: 20, previous: .build("100"), previousRuns: 20)
+    XCTAssertEqual(
+      CheckText.failing(result, failOn: [.new], significance: 0.05).map(\.fingerprint),
+      ["v3:aaaa", "v3:dddd"])
+    XCTAssertEqual(
+      CheckText.shareLine(sharded, in: result, significance: 0.05),
+      "seen in 1 of 20 runs of build 101; 0 of 20 runs of build 100; in test LoginTests.testSignIn: 1 of 1 run "
+        + "that ran it, 0 of 20 in build 100 (one-sided exact test on the runs that ran LoginTests.testSignIn: "
+        + "p = 0.048): beyond chance at 0.05")
+    XCTAssertEqual(
+      CheckText.shareLine(notBefore, in: result, significance: 0.05),
+      "seen in 20 of 20 runs of build 101; 0 of 20 runs of build 100; in test FeedTests.testScroll: 20 of 20 "
+        + "runs that ran it, none ran it in build 100 (one-sided exact test: p < 0.001): beyond chance at 0.05"
+    )
+    var unknown = sharded
+    unknown.testShare = nil
+    let withoutTests = CheckResult(
+      scope: .build("101"), seen: [unknown], runs: 20, previous: .build("100"), previousRuns: 20)
+    XCTAssertEqual(
+      CheckText.possiblyFlaky(withoutTests, failOn: [.new], significance: 0.05).map(\.fingerprint),
+      ["v3:aaaa"])
+    let json = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(CheckText.json(result, failOn: [.new], significance: 0.05).utf8)) as? [String: Any])
+    let first = try XCTUnwrap((json["new"] as? [[String: Any]])?.first)
+    let testShare = try XCTUnwrap(first["test_share"] as? [String: Any])
+    XCTAssertEqual(testShare["runs"] as? Int, 1)
+    XCTAssertEqual(testShare["of"] as? Int, 1)
+    XCTAssertEqual(testShare["previous_of"] as? Int, 20)
+    XCTAssertEqual(try XCTUnwrap(first["p_value"] as? Double), 1.0 / 21.0, accuracy: 1e-12)
+  }
+
   func testPValuesAndLevelsAreWrittenPlainly() {
     XCTAssertEqual(Wording.pValue(0.5), "p = 0.5")
     XCTAssertEqual(Wording.pValue(8008.0 / 184_756.0), "p = 0.043")

@@ -76,12 +76,26 @@ final class SQLInterpolationTests: XCTestCase {
     "Migrator.swift": ["table"],
     // Fixed conditions from the functions' literals; `having` is one of them, and `runs.sql`
     // the filter's run conditions (QueryFilter.runsBeforeUntil: fixed columns, values bound).
+    // `finally` is one of the functions' literal conditions; TestRuns' is of literal aliases.
     "Lifecycle.swift": [
       "runs.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
-      #"CodeOwnerColumns.select("c")"#,
+      #"CodeOwnerColumns.select("c")"#, "TestRuns.ranOneOfItsTests",
+      #"finally.map { "WHERE " + $0.sql } ?? """#,
     ],
-    // The filter's run conditions (QueryFilter.runsBeforeUntil).
-    "QuietRuns.swift": ["runs.sql"],
+    // The filter's run conditions (QueryFilter.runsBeforeUntil), alone or after a literal
+    // condition on build keys (`lifetime`, `newest`: values bound); a literal subquery; the
+    // constant guard.
+    "QuietRuns.swift": [
+      "runs.sql", "runs", "itsTests", "lifetime.sql", "ranItsTests(lifetime.sql)", "ranItsTests(newest.sql)",
+      "TestRuns.anyRecorded",
+    ],
+    // Its callers' literal aliases and parameter names, and check's scope conditions (fixed
+    // text, values bound); its own constant guard.
+    "TestRuns.swift": [
+      "anyRecorded", "condition", "conflict", "since", "test", "TestRuns.anyRecorded",
+      #"TestRuns.logged("c.id", in: ":test", inScope)"#, #"TestRuns.ran(":test", inScope)"#,
+      #"TestRuns.logged("c.id", in: ":test", previousScope)"#, #"TestRuns.ran(":test", previousScope)"#,
+    ],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters;
     // TestQueries' subqueries with literal aliases and TieOrder's constant orders.
     "Notifications.swift": [

@@ -31,6 +31,8 @@ public struct ConflictScanner {
   private var heldOpening: (line: [UInt8], number: Int)?
   /// The tests running, as the markers read so far say (``TestMarker``).
   private var runningTests = RunningTests()
+  /// The tests whose start markers were read, each once (``takeTestsStarted()``).
+  private var testsStarted = TestsStarted()
 
   private enum Mode { case undecided, lines, jsonArray }
 
@@ -73,6 +75,11 @@ public struct ConflictScanner {
   public mutating func feed(_ bytes: [UInt8], onBlock: (ConflictBlock) -> Void) {
     bytes.withUnsafeBytes { feed($0, onBlock: onBlock) }
   }
+
+  /// The tests whose start markers were read since the last call, each test once in the input
+  /// (a name may come again after ``TestsStarted/remembered`` names): the tests the input ran,
+  /// whether or not they logged a conflict.
+  public mutating func takeTestsStarted() -> [String] { testsStarted.take() }
 
   /// Lines read so far (the last, unfinished line not counted).
   public var linesRead: Int { mode == .jsonArray ? jsonArray.lineNumber : lineNumber - 1 }
@@ -305,6 +312,7 @@ public struct ConflictScanner {
   /// Follows a test marker: the messages that start after it belong to the one test running.
   private mutating func follow(_ marker: TestMarker) {
     runningTests.follow(marker)
+    testsStarted.follow(marker)
     framer.test = runningTests.current
   }
 

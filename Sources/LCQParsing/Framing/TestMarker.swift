@@ -90,6 +90,35 @@ struct RunningTests {
   }
 }
 
+/// The tests an input started, as its markers say: each name handed over once, in the order first
+/// started.
+struct TestsStarted {
+  /// How many names are remembered, so that each is handed over once: a suite has thousands of
+  /// tests, not millions; past this, a name may be handed over again (storing it twice changes
+  /// nothing), and memory stays bounded.
+  static let remembered = 100_000
+
+  private var seen: Set<String> = []
+  private var untaken: [String] = []
+
+  /// Notes the test `marker` starts, if it starts one.
+  mutating func follow(_ marker: TestMarker) {
+    switch marker {
+    case .started(let name), .startedInApp(let name):
+      if seen.contains(name) { return }
+      if seen.count < Self.remembered { seen.insert(name) }
+      untaken.append(name)
+    case .ended, .relaunched: return
+    }
+  }
+
+  /// The names started since the last call.
+  mutating func take() -> [String] {
+    defer { untaken.removeAll(keepingCapacity: true) }
+    return untaken
+  }
+}
+
 extension Substring {
   /// The text after `prefix`, when it starts with it.
   fileprivate func after(_ prefix: String) -> Substring? {

@@ -17,7 +17,7 @@ final class BlockWorker: @unchecked Sendable {
   static let batchLimit = 4096
 
   private enum Work {
-    case blocks([PreparedBlock], lines: Int, bytes: Int, caughtUp: Bool)
+    case blocks([PreparedBlock], lines: Int, bytes: Int, tests: [String], caughtUp: Bool)
     case flush(lines: Int, bytes: Int)
   }
 
@@ -68,8 +68,10 @@ final class BlockWorker: @unchecked Sendable {
 
   /// Hands over the blocks read so far; `caughtUp` says the input has nothing more right now,
   /// so they should be committed at once. Throws the worker's failure, if it had one.
-  func submit(_ blocks: [PreparedBlock], lines: Int, bytes: Int, caughtUp: Bool) throws(StoreError) {
-    try enqueue(.blocks(blocks, lines: lines, bytes: bytes, caughtUp: caughtUp))
+  func submit(_ blocks: [PreparedBlock], lines: Int, bytes: Int, tests: [String], caughtUp: Bool)
+    throws(StoreError)
+  {
+    try enqueue(.blocks(blocks, lines: lines, bytes: bytes, tests: tests, caughtUp: caughtUp))
   }
 
   /// Commits everything submitted, with the input's totals, and waits until it is stored.
@@ -129,7 +131,7 @@ final class BlockWorker: @unchecked Sendable {
 
   private func process(_ work: Work) throws(StoreError) {
     switch work {
-    case .blocks(let blocks, let lines, let bytes, let caughtUp):
+    case .blocks(let blocks, let lines, let bytes, let tests, let caughtUp):
       let (analyzer, faultTrap) = (self.analyzer, self.faultTrap)
       for var prepared in blocks {
         guard quarantined.isEmpty || !quarantined.contains(prepared.listKey.text) else {
@@ -159,6 +161,7 @@ final class BlockWorker: @unchecked Sendable {
         observer.progressed(session.totals)
       }
       session.setInput(lines: lines, bytes: bytes)
+      if !tests.isEmpty { session.addTests(tests) }
       guard session.pendingCount > 0 else { return }
       let due =
         caughtUp || ContinuousClock.now - lastCommit >= .seconds(1) || session.pendingCount >= Self.batchLimit

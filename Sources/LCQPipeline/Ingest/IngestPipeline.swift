@@ -61,7 +61,7 @@ public struct IngestPipeline {
     func handOver(caughtUp: Bool) throws {
       try worker.submit(
         blocks, lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead,
-        caughtUp: caughtUp)
+        tests: scanner.takeTestsStarted(), caughtUp: caughtUp)
       blocks.removeAll()
     }
     reading: while true {

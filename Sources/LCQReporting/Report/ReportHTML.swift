@@ -57,6 +57,7 @@ public enum ReportHTML {
       "settings": singleRow(report.panel(Panels.Settings.name)),
       "groups": records(report.panel(Panels.VolumeByGroup.name)),
       "builds": buildHealth(report),
+      "testHealth": testHealth(report),
       "top": topConflicts(report),
       "reach": records(report.panel(Panels.TopByReach.name)),
       "tests": records(report.panel(Panels.TopTests.name)),
@@ -83,6 +84,18 @@ public enum ReportHTML {
     }
     let silent = BuildHealth.rows(report).filter(\.isSilent).map(\.silence)
     return ["hasRows": !rows.isEmpty, "rows": rows, "silent": silent, "hasSilent": !silent.isEmpty]
+  }
+
+  /// The `test_health` panel's rows for the template, with the build they are of.
+  static func testHealth(_ report: NightlyReport) -> [String: Any] {
+    let tests = TestHealth.rows(report)
+    let rows: [[String: Any]] = tests.map { test in
+      [
+        "test": test.test, "runs": ReportNumbers.grouped(Int64(test.runs)), "percent": test.percent,
+        "change": test.change.map { "\($0) from \(test.previousBuild ?? "?")" } ?? "—",
+      ]
+    }
+    return ["hasRows": !rows.isEmpty, "rows": rows, "build": tests.first?.build ?? ""]
   }
 
   /// A one-row panel's row as column → display text (empty when it has no row).

@@ -22,6 +22,7 @@ public enum ReportMarkdown {
     }
     output += volume(report) + "\n"
     output += conflictFreeRuns(report)
+    output += conflictFreeTests(report)
     output += top(report)
     output += tests(report)
     output += changes(report.rows(Panels.NewConflicts.self), heading: "New conflicts") { row in
@@ -89,6 +90,21 @@ public enum ReportMarkdown {
     }
     for build in builds.prefix(topCount) where build.isSilent {
       output += "\n**Silent:** \(MarkdownText.escape(build.silence))\n"
+    }
+    return output + "\n"
+  }
+
+  /// The tests that logged a conflict in the newest build that recorded its tests, with their
+  /// conflict-free runs; nothing when none did.
+  static func conflictFreeTests(_ report: NightlyReport) -> String {
+    let tests = TestHealth.rows(report)
+    guard let build = tests.first?.build else { return "" }
+    var output = "### Conflict-free runs per test (build \(MarkdownText.escape(build)))\n\n"
+    output += "| Test | Runs | Conflict-free | Change |\n| --- | ---: | ---: | ---: |\n"
+    for test in tests.prefix(topCount) {
+      output +=
+        "| \(MarkdownText.escape(test.test)) | \(ReportNumbers.grouped(Int64(test.runs))) | \(test.percent) | "
+        + "\(test.change.map { "\($0) from \(MarkdownText.escape(test.previousBuild ?? "?"))" } ?? "—") |\n"
     }
     return output + "\n"
   }

@@ -87,6 +87,16 @@ enum ReportTemplate {
     {{/builds.silent}}
     {{/builds.hasRows}}
 
+    {{#testHealth.hasRows}}
+    <h2>Conflict-free runs per test (build {{testHealth.build}})</h2>
+    <p class="muted">The tests that logged a conflict the app owns, with the share of their runs that logged none, against the build before.</p>
+    <div class="table"><table>
+    <tr><th>Test</th><th class="n">Runs</th><th class="n">Conflict-free</th><th class="n">Change</th></tr>
+    {{#testHealth.rows}}<tr><td><code>{{test}}</code></td><td class="n">{{runs}}</td><td class="n">{{percent}}</td><td class="n">{{change}}</td></tr>
+    {{/testHealth.rows}}
+    </table></div>
+    {{/testHealth.hasRows}}
+
     <h2>Top conflicts</h2>
     {{^top.hasRows}}<p class="empty">No conflict in this window.</p>{{/top.hasRows}}
     {{#top.rows}}

@@ -35,6 +35,7 @@ extension ConflictStore {
     let conflicts = try copyConflicts(from, to, &result)
     try copyAliases(from, to, conflicts: conflicts)
     try copyCodeOwners(from, to, runs: runs, conflicts: conflicts)
+    try copyRunTests(from, to, runs: runs)
     result.notifications = try copyNotifications(from, to, conflicts: conflicts)
     let templates = try copyTemplates(from, to, batchSize: batchSize, &result)
     result.occurrences = try copyBatches(
@@ -149,6 +150,19 @@ extension ConflictStore {
             .integer(conflict), .integer(run), .text(try row.requiredText("source_files")),
             .text(try row.requiredText("owners")), QueryValue(row.integer("source_line")),
           ])
+      }
+    }
+  }
+
+  /// Copies the tests each run ran (schema 15) to the copied runs.
+  private func copyRunTests(_ from: QueryEngine, _ to: QueryEngine, runs: [Int64: Int64]) throws(StoreError) {
+    let rows = try from.rows("SELECT run_id, test FROM run_tests ORDER BY run_id, test")
+    guard !rows.isEmpty else { return }
+    try to.transaction { engine throws(StoreError) in
+      for row in rows {
+        guard let run = row.integer("run_id").flatMap({ runs[$0] }) else { continue }
+        _ = try engine.execute(
+          StoredRows.runTestInsertSQL, [.integer(run), .text(try row.requiredText("test"))])
       }
     }
   }

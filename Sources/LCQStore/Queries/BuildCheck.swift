@@ -31,6 +31,14 @@ public struct CheckResult: Sendable {
     RunShare(runs: conflict.runs, of: runs, previousRuns: conflict.previousRuns, previousOf: previousRuns)
   }
 
+  /// The share a significance level weighs: the runs that ran the conflict's test
+  /// (``CheckedConflict/testShare``) when both scopes ran it, for only those runs could log it
+  /// there; otherwise every run of the two scopes (``share(of:)``).
+  public func weighedShare(of conflict: CheckedConflict) -> RunShare {
+    if let testShare = conflict.testShare, testShare.previousOf > 0 { return testShare }
+    return share(of: conflict)
+  }
+
   /// Conflicts first seen in the scope: never in an earlier build (for a build) or an earlier
   /// run (for a run). Ignored and baselined conflicts are never new.
   public var new: [CheckedConflict] { seen.filter { $0.isNew && !$0.isAccepted } }
@@ -71,6 +79,10 @@ public struct CheckedConflict: Sendable, Hashable {
   /// The test that logged it first in the scope, when a log held the test runner's markers
   /// (docs/tests.md): where to reproduce it.
   public var test: String? = nil
+  /// For a conflict logged in a ``test``: the runs of the scope and of the previous one that ran
+  /// that test (`run_tests`), and how many of them logged the conflict in it. `nil` when no run
+  /// of the scope recorded which tests it ran.
+  public var testShare: RunShare? = nil
 }
 
 extension ConflictStore {
@@ -199,6 +211,9 @@ extension ConflictStore {
         isAccepted: status == .ignored || baseline.contains(fingerprint),
         codeOwnership: row.placedCodeOwnership, test: row.text("test"))
     }
+    let shared = try withTestShares(
+      seen, inScope: "\(inScope) AND \(forApp)",
+      previousScope: "\(previousScope) AND \(forApp)", named: named)
     let previousCheckScope: CheckScope? = previousKey.map { key in
       switch scope {
       case .build: .build(previous?.text("build") ?? key)
@@ -209,7 +224,7 @@ extension ConflictStore {
       "SELECT DISTINCT r.logging_off FROM runs r WHERE \(inScope) AND \(forApp) AND r.logging_off IS NOT NULL",
       named: named)
     var result = CheckResult(
-      scope: scope, seen: seen, runs: runs?.count("n") ?? 0, previous: previousCheckScope,
+      scope: scope, seen: shared, runs: runs?.count("n") ?? 0, previous: previousCheckScope,
       previousRuns: previous?.count("n") ?? 0)
     result.loggingOff = Set(switches.flatMap { JSONText.strings($0.text("logging_off") ?? "[]") ?? [] })
       .sorted()

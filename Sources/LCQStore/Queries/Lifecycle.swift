@@ -57,20 +57,41 @@ extension ConflictStore {
 
   /// Open conflicts whose last occurrence (inside the filter) is at or before `time`: not seen
   /// for `d` seconds before a moment `m` when `time` is `m - d`, as the report's quiet list
-  /// counts whole days (`dashboards/quiet_conflicts.sql`).
+  /// counts whole days (`dashboards/quiet_conflicts.sql`). A conflict logged in a test is left
+  /// out when the runs started since its last occurrence recorded the tests they ran and none ran
+  /// one of its tests (``TestRuns/ranOneOfItsTests(_:since:)``).
   public func quiet(lastSeenAtOrBefore time: Int64, _ filter: QueryFilter) throws(StoreError)
     -> [ConflictChange]
   {
-    try changes(filter, where: "c.status = 'open'", having: "max(g.last_time) <= ?", [.integer(time)])
+    let runs = filter.runsBeforeUntil
+    return try changes(
+      filter, where: "c.status = 'open'", having: "max(g.last_time) <= ?", [.integer(time)],
+      finally: (
+        TestRuns.ranOneOfItsTests("s.conflict_id", since: "r.started_at > s.last_time\(runs.sql)"),
+        runs.values + runs.values
+      ))
   }
 
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter; of runs
-  /// started before the filter's `until`, when it has one) but seen before them.
+  /// started before the filter's `until`, when it has one) but seen before them. A conflict
+  /// logged in a test is left out when those builds' runs recorded the tests they ran and none
+  /// ran one of its tests (``TestRuns/ranOneOfItsTests(_:since:)``).
   public func quiet(forBuilds builds: Int, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
     guard let oldestOfNewest = try oldestOfNewestBuilds(builds, filter) else { return [] }
+    let newest = newestBuildsRuns(oldestOfNewest, filter)
     return try changes(
-      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
+      filter, where: "c.status = 'open' AND \(TestRuns.ranOneOfItsTests("c.id", since: newest.sql))",
+      having: "max(g.build_key) < ?", newest.values + newest.values + [.text(oldestOfNewest)],
       knownBuildsOnly: true)
+  }
+
+  /// The runs `r` of the newest builds, from the one keyed `oldestOfNewest` (inside `filter`,
+  /// started before its `until`): a condition and its values.
+  func newestBuildsRuns(_ oldestOfNewest: String, _ filter: QueryFilter) -> (
+    sql: String, values: [QueryValue]
+  ) {
+    let runs = filter.runsBeforeUntil
+    return ("r.build_key >= ?\(runs.sql)", [.text(oldestOfNewest)] + runs.values)
   }
 
   /// The key of the oldest of the newest `builds` builds with a run in the filter (started
@@ -86,10 +107,11 @@ extension ConflictStore {
   }
 
   /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:
-  /// values are in `values`).
+  /// values are in `values`), and `finally` by a condition on each conflict's group `s` (with
+  /// its values).
   private func changes(
     _ filter: QueryFilter, where condition: String, having: String?, _ values: [QueryValue],
-    knownBuildsOnly: Bool = false
+    knownBuildsOnly: Bool = false, finally: (sql: String, values: [QueryValue])? = nil
   ) throws(StoreError) -> [ConflictChange] {
     let engine = queries
     let counts = filter.countsTable(dialect: engine.dialect)
@@ -110,9 +132,11 @@ extension ConflictStore {
         (SELECT min(build) FROM runs WHERE build_key = s.last_key) AS last_build,
         c.resolved_build, \(CodeOwnerColumns.select("c"))
       FROM s JOIN conflicts c ON c.id = s.conflict_id
+      \(finally.map { "WHERE " + $0.sql } ?? "")
       ORDER BY s.first_time DESC, c.fingerprint
       """
-    return try engine.rows(sql, counts.values + values).map { row throws(StoreError) in
+    return try engine.rows(sql, counts.values + values + (finally?.values ?? [])).map {
+      row throws(StoreError) in
       ConflictChange(
         fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
         status: ConflictState(stored: try row.requiredText("status")), occurrences: row.count("occurrences"),

@@ -4,7 +4,7 @@ import LCQAnalysis
 /// conflicts first (a multi-row statement, or one statement a conflict; in the log's order or in
 /// key order, as the engine asks),
 /// completions of open messages, the occurrences through the engine's insert, their counts,
-/// code owners, failed blocks, and the run's totals.
+/// code owners, failed blocks, the tests the run ran, and the run's totals.
 struct IngestBatch {
   /// Rows per multi-row statement (a row binds up to 16 values: SQLite takes 32,766 since 3.32,
   /// PostgreSQL 65,535).
@@ -56,6 +56,8 @@ struct IngestBatch {
     _ = try statements.executeEach(
       StoredRows.openMessageInsertSQL,
       batch.records.filter { $0.endsInput && !$0.isFailed }.map(StoredRows.openMessageValues(of:)))
+    _ = try statements.executeEach(
+      StoredRows.runTestInsertSQL, batch.tests.map { [.integer(runID), .text($0)] })
     _ = try queries.execute(
       StoredRows.RunTotals.updateSQL,
       StoredRows.RunTotals(

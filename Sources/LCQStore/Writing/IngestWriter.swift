@@ -26,6 +26,8 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
   /// What the adding thread counts (blocks, unparsed, conflicts, input read).
   private var counted = IngestTotals()
   private var pending: [BlockRecord] = []
+  /// Tests the input ran, not yet committed.
+  private var pendingTests: [String] = []
   private var added = AddedBlocks()
   /// Messages earlier ingests kept as cut off, which blocks of this run may replace.
   private var cutOffs: UnfinishedMessages
@@ -83,6 +85,10 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     added.add(record, to: &counted)
   }
 
+  func addTests(_ names: [String]) {
+    pendingTests += names
+  }
+
   func setInput(lines: Int, bytes: Int) {
     counted.lines = lines
     counted.bytes = bytes
@@ -94,8 +100,9 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     try awaitWriter()
     let batch = Batch(
       records: pending, counted: counted, cutOffDeletions: cutOffs.pendingDeletions,
-      appFromLog: added.appFromLog)
+      appFromLog: added.appFromLog, tests: pendingTests)
     pending.removeAll(keepingCapacity: true)
+    pendingTests.removeAll(keepingCapacity: true)
     cutOffs.committed()
     openMessages.committed()
     guard engine.writesInBackground else {
@@ -143,6 +150,7 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
   /// Puts `batch` back in front of what is added since.
   private func giveBack(_ batch: Batch) {
     pending.insert(contentsOf: batch.records, at: 0)
+    pendingTests.insert(contentsOf: batch.tests, at: 0)
     cutOffs.restore(batch.cutOffDeletions)
   }
 
@@ -174,6 +182,8 @@ struct Batch {
   var counted: IngestTotals
   var cutOffDeletions: [Int64]
   var appFromLog: String?
+  /// Tests the input ran, as read since the batch before.
+  var tests: [String] = []
 }
 
 /// What a run has stored: the part of ``IngestTotals`` that only the database can tell.

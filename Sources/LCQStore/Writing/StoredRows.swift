@@ -84,6 +84,10 @@ enum StoredRows {
       + [.integer(conflictID), .integer(record.time), .integer(record.time), .text(record.identity)]
   }
 
+  /// A test the run ran (values: the run's id, the test's name); stored once per run.
+  static let runTestInsertSQL =
+    "INSERT INTO run_tests (run_id, test) VALUES (?, ?) ON CONFLICT (run_id, test) DO NOTHING"
+
   /// A conflict's source files and owners as the run saw them (values: the run's id, the files
   /// and owners as JSON arrays, the first file's line, the fingerprint); the first row of a
   /// conflict in a run stays.

@@ -28,7 +28,9 @@ extension LCQCommand {
         with and without it gives a p-value at or below LEVEL. The others are listed as possibly \
         flaky and pass (1 of 20 runs after 0 of 20 has p = 0.5). Without it, every new or \
         regressed conflict fails, which is right for one run per build; --fail-on any fails on \
-        every conflict, whatever the level.
+        every conflict, whatever the level. Where the logs held the test runners' markers, a \
+        conflict logged in a test is also shown against the runs that ran that test, and when \
+        both builds ran it the test weighs those runs only (docs/team.md).
 
         --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
 

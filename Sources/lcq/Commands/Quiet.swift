@@ -17,6 +17,10 @@ extension LCQCommand {
         A conflict seen in 1 of 20 runs is not likely fixed after 3 builds of one run each; \
         those left out are counted on standard error.
 
+        Where the logs held the test runners' markers, a conflict logged in a test is not \
+        listed while the runs since its last occurrence ran none of its tests (its absence from \
+        them says nothing), and --significance weighs the runs that ran them (docs/team.md).
+
         """ + "\n" + ExitStatus.databaseHelp)
 
     @Option(
