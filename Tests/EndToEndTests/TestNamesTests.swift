@@ -172,6 +172,21 @@ final class TestNamesTests: XCTestCase {
         "  Seen in 1 of 3 runs of build 2; 0 of 3 runs of build 1; in test MyAppTests.LoginTests.testSignIn: 1 of 1 "
           + "run that ran it, 0 of 3 in build 1 \\(one-sided exact test on the runs that ran "
           + "MyAppTests.LoginTests.testSignIn: p = 0.25\\): possibly flaky.\n"), check.stdout)
+    let trend = try LCQProcess.run(
+      [
+        "trend", "--by", "build", "--test", "MyAppTests.LoginTests.testSignIn", "--format", "csv", "--db",
+        store.path,
+      ])
+    XCTAssertEqual(trend.status, 0, trend.stderr)
+    XCTAssertEqual(
+      trend.stdout,
+      "build,occurrences,conflicts,runs,all_runs,conflict_free_percent,change_points\r\n1,0,0,0,3,100.0,\r\n"
+        + "2,1,1,1,1,0.0,-100.0\r\n")
+    let wrongStep = try LCQProcess.run([
+      "trend", "--test", "MyAppTests.LoginTests.testSignIn", "--db", store.path,
+    ])
+    XCTAssertEqual(wrongStep.status, 64, "a usage error")
+    XCTAssertTrue(wrongStep.stderr.contains("--test steps by build; add --by build"), wrongStep.stderr)
     let report = try LCQProcess.run(["report", "--format", "markdown", "--db", store.path])
     XCTAssertEqual(report.status, 0, report.stderr)
     XCTAssertTrue(

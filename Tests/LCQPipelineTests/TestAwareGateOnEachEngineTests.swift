@@ -122,6 +122,16 @@ final class TestAwareGateOnEachEngineTests: XCTestCase {
       XCTAssertEqual(health.first?.previousRuns.integer, 20, context)
       XCTAssertEqual(health.first?.previousConflictFreeRuns.integer, 20, context)
       XCTAssertEqual(try store.panel(Panels.TestHealth.self, all).count, 0, context)
+
+      // testSignIn's own conflict-free runs, build by build: 100 (20 runs, none logged X), 101
+      // (1 run, which did), 105 (20, none); 102 to 104 did not run it.
+      let trend = try store.trend(ofTest: signIn, QueryFilter())
+      XCTAssertEqual(trend.map(\.label), ["100", "101", "105"], context)
+      XCTAssertEqual(trend.map(\.allRuns), [20, 1, 20], context)
+      XCTAssertEqual(trend.map(\.runs), [0, 1, 0], context)
+      XCTAssertEqual(trend.map(\.occurrences), [0, 1, 0], context)
+      XCTAssertEqual(trend.map(\.conflicts), [0, 1, 0], context)
+      XCTAssertEqual(try store.trend(ofTest: scroll, QueryFilter()).map(\.runs), [0, 0, 0, 0, 0, 0], context)
     }
   }
 }

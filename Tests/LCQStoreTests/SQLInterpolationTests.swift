@@ -130,6 +130,9 @@ final class SQLInterpolationTests: XCTestCase {
     "TestQueries.swift": [
       "conflict", "condition", "anyTestLogged", "occurrences(of: conflict, condition)", "order",
     ],
+    // The filter's run conditions (QueryFilter.runCondition) and its owner and team conditions
+    // on a literal column (QueryFilter.conflictConditions: values bound).
+    "TestTrend.swift": ["run.sql", "conflicts.sql"],
     // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
     // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
     "Trend.swift": ["counts.sql", "totals", "run.sql"],

@@ -97,20 +97,31 @@ public struct QueryFilter: Sendable, Hashable {
       sql += " AND conflict_id = ?"
       values.append(.integer(conflictID))
     }
-    if owner != .all {
-      sql += " AND conflict_id IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
-      values.append(.text(owner.rawValue))
-    }
-    if let team {
-      sql += " AND " + CodeOwnerColumns.ownedBy("conflict_id")
-      values.append(.text(team))
-    }
+    let conflicts = conflictConditions("conflict_id")
+    sql += conflicts.sql
+    values += conflicts.values
     for (column, value) in [("build", build), ("os_version", osVersion), ("device", device)] {
       guard let value else { continue }
       sql += " AND \(column) = ?"
       values.append(.text(value))
     }
     sql += "\n)"
+    return (sql, values)
+  }
+
+  /// `AND column IN (…)` for the owner's conflicts and `AND …` for the team's (each when the
+  /// filter has one), on the conflict id column `column` (a literal), with their values.
+  func conflictConditions(_ column: String) -> (sql: String, values: [QueryValue]) {
+    var sql = ""
+    var values: [QueryValue] = []
+    if owner != .all {
+      sql += " AND \(column) IN (SELECT id FROM conflicts WHERE coalesce(owner, 'app') = ?)"
+      values.append(.text(owner.rawValue))
+    }
+    if let team {
+      sql += " AND " + CodeOwnerColumns.ownedBy(column)
+      values.append(.text(team))
+    }
     return (sql, values)
   }
 

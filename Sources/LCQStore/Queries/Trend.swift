@@ -12,6 +12,15 @@ public struct TrendPoint: Sendable, Hashable {
   /// started in the window, and those with an occurrence counted in it); `nil` for a day.
   public var allRuns: Int? = nil
 
+  /// Creates a point.
+  public init(label: String, occurrences: Int, conflicts: Int, runs: Int, allRuns: Int? = nil) {
+    self.label = label
+    self.occurrences = occurrences
+    self.conflicts = conflicts
+    self.runs = runs
+    self.allRuns = allRuns
+  }
+
   /// For a build: its runs without an occurrence counted (``allRuns`` less ``runs``).
   public var conflictFreeRuns: Int? { allRuns.map { $0 - runs } }
 }
