@@ -50,6 +50,9 @@ enum ByteSearch {
       let center16 = SIMD16<UInt8>(repeating: needle[middle])
       let last16 = SIMD16<UInt8>(repeating: needle[lastOffset])
       let newline16 = SIMD16<UInt8>(repeating: 10)
+      let start0 = SIMD16<UInt8>(repeating: starts.0)
+      let start1 = SIMD16<UInt8>(repeating: starts.1)
+      let start2 = SIMD16<UInt8>(repeating: starts.2)
       // Line feeds are counted per lane (at most 255 blocks before the lanes are added up), so
       // that counting them costs no branch.
       var lineFeeds = SIMD16<UInt8>(repeating: 0)
@@ -62,41 +65,27 @@ enum ByteSearch {
           .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
           .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
         let feeds = block .== newline16
-        // One test for both kinds of lane; a block with either (in a device log, about one in
-        // a dozen: its line feed) is looked at lane by lane, out of line.
-        // (Tested as words: `any` of two masks or-ed is not one instruction, as `any` of one is.)
+        // One test for both kinds of lane (tested as words: `any` of two masks or-ed is not one
+        // instruction, as `any` of one is). A block with either (in a device log, about one in a
+        // dozen: its line feed) compares the bytes after its line feeds with the three in the
+        // vector, and only a needle or a possible marker line is looked at lane by lane.
         let either = unsafeBitCast(candidates .| feeds, to: SIMD2<UInt64>.self)
         if either[0] | either[1] != 0 {
-          let candidateWords = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
-          let feedWords = unsafeBitCast(feeds, to: SIMD2<UInt64>.self)
-          var event = -1
-          if candidateWords[0] | candidateWords[1] != 0 {
-            event = firstEvent(
-              candidates: candidateWords, feeds: feedWords, at: bytes + index, needle: needle,
-              lineStarts: lineStarts)
-          } else if followsLines {
-            // Line feeds only (the common case): the byte after each, in line.
-            var lanes = feedWords[0] & 0x8080_8080_8080_8080
-            var upper = feedWords[1] & 0x8080_8080_8080_8080
-            var lane = 0
-            while lanes | upper != 0 {
-              if lanes == 0 {
-                lanes = upper
-                upper = 0
-                lane = 8
-              }
-              let at = lane &+ lanes.trailingZeroBitCount &>> 3 &+ 1
-              if startsLine(bytes[index &+ at]) {
-                event = at &<< 1 | 1
-                break
-              }
-              lanes &= lanes &- 1
-            }
+          var lines = SIMDMask<SIMD16<Int8>>(repeating: false)
+          if followsLines {
+            let next = (base + (index &+ 1)).loadUnaligned(as: SIMD16<UInt8>.self)
+            lines = feeds .& ((next .== start0) .| (next .== start1) .| (next .== start2))
           }
-          // A line starting too near `to` for the needle to fit is not reported (nor can a needle
-          // after it be there).
-          if event >= 0, event & 1 == 0 || index &+ event &>> 1 <= to &- length {
-            return (index &+ event &>> 1, event & 1 == 1, index, newlines &+ laneSum(lineFeeds))
+          let events = unsafeBitCast(candidates .| lines, to: SIMD2<UInt64>.self)
+          if events[0] | events[1] != 0 {
+            let event = firstEvent(
+              candidates: unsafeBitCast(candidates, to: SIMD2<UInt64>.self),
+              lines: unsafeBitCast(lines, to: SIMD2<UInt64>.self), at: bytes + index, needle: needle)
+            // A line starting too near `to` for the needle to fit is not reported (nor can a
+            // needle after it be there).
+            if event >= 0, event & 1 == 0 || index &+ event &>> 1 <= to &- length {
+              return (index &+ event &>> 1, event & 1 == 1, index, newlines &+ laneSum(lineFeeds))
+            }
           }
         }
         // A matching lane is all ones: subtracting it adds one.
@@ -150,26 +139,21 @@ enum ByteSearch {
   }
 
   /// The first event in a 16-byte block at `block`: the needle at a lane of `candidates`, or a
-  /// line that starts after a lane of `feeds` with one of `lineStarts` (masks as words, a lane's
-  /// byte all ones when set). Returns the event's offset in the block shifted left by one, its
-  /// low bit set for a line start (whose first byte is the offset); -1 when there is none.
+  /// line that starts after a lane of `lines` (a line feed whose next byte may start a marker;
+  /// masks as words, a lane's byte all ones when set). Returns the event's offset in the block
+  /// shifted left by one, its low bit set for a line start (whose first byte is the offset); -1
+  /// when there is none.
   @inline(never)
   private static func firstEvent(
-    candidates: SIMD2<UInt64>, feeds: SIMD2<UInt64>, at block: UnsafePointer<UInt8>, needle: [UInt8],
-    lineStarts: (UInt8, UInt8, UInt8)?
+    candidates: SIMD2<UInt64>, lines: SIMD2<UInt64>, at block: UnsafePointer<UInt8>, needle: [UInt8]
   ) -> Int {
-    let lines = lineStarts != nil ? feeds : SIMD2<UInt64>(repeating: 0)
-    let starts = lineStarts ?? (0, 0, 0)
     for half in 0..<2 {
       var bits = candidates[half] | lines[half]
       while bits != 0 {
         let shift = UInt64(bits.trailingZeroBitCount & ~7)
         let lane = half &* 8 &+ Int(shift &>> 3)
         if (candidates[half] &>> shift) & 1 != 0, matches(needle, at: block + lane) { return lane &<< 1 }
-        if (lines[half] &>> shift) & 1 != 0 {
-          let next = block[lane &+ 1]
-          if next == starts.0 || next == starts.1 || next == starts.2 { return (lane &+ 1) &<< 1 | 1 }
-        }
+        if (lines[half] &>> shift) & 1 != 0 { return (lane &+ 1) &<< 1 | 1 }
         bits &= ~(UInt64(0xFF) &<< shift)
       }
     }

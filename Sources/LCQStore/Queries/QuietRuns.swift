@@ -23,7 +23,7 @@ extension ConflictStore {
     var shares: [String: RunShare] = [:]
     for conflict in quiet {
       guard let first = conflict.firstBuild, let last = conflict.lastBuild else { continue }
-      let lifetimeRuns = (
+      let lifetimeRuns: (sql: String, values: [QueryValue]) = (
         "r.build_key >= ? AND r.build_key <= ?\(runs.sql)",
         [QueryValue.text(BuildKey.of(first)), .text(BuildKey.of(last))] + runs.values
       )
@@ -32,8 +32,7 @@ extension ConflictStore {
         continue
       }
       let lifetime = try queries.row(
-        "SELECT count(*) AS n FROM runs r WHERE r.build_key >= ? AND r.build_key <= ?\(runs.sql)",
-        [.text(BuildKey.of(first)), .text(BuildKey.of(last))] + runs.values)
+        "SELECT count(*) AS n FROM runs r WHERE \(lifetimeRuns.sql)", lifetimeRuns.values)
       shares[conflict.fingerprint] = RunShare(
         runs: conflict.runs, of: lifetime?.count("n") ?? 0, previousRuns: 0,
         previousOf: since?.count("n") ?? 0)
