@@ -76,17 +76,17 @@ final class SQLInterpolationTests: XCTestCase {
     "Migrator.swift": ["table"],
     // Fixed conditions from the functions' literals; `having` is one of them, and `runs.sql`
     // the filter's run conditions (QueryFilter.runsBeforeUntil: fixed columns, values bound).
-    // `finally` is one of the functions' literal conditions; TestRuns' is of literal aliases.
+    // `finally` is one of the functions' literal conditions (TestRuns', of literal aliases).
     "Lifecycle.swift": [
       "runs.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
-      #"CodeOwnerColumns.select("c")"#, "TestRuns.ranOneOfItsTests",
-      #"finally.map { "WHERE " + $0.sql } ?? """#,
+      #"CodeOwnerColumns.select("c")"#, #"finally.map { "WHERE " + $0.sql } ?? """#,
     ],
     // The filter's run conditions (QueryFilter.runsBeforeUntil), alone or after a literal
     // condition on build keys (`lifetime`, `newest`: values bound); a literal subquery; the
     // constant guard.
     "QuietRuns.swift": [
-      "runs.sql", "runs", "itsTests", "lifetime.sql", "lifetimeRuns.sql", "ranItsTests(lifetime.sql)", "ranItsTests(newest.sql)",
+      "runs.sql", "runs", "itsTests", "lifetime.sql", "lifetimeRuns.sql", "ranItsTests(lifetime.sql)",
+      "ranItsTests(newest.sql)",
       "TestRuns.anyRecorded",
     ],
     // Its callers' literal aliases and parameter names, and check's scope conditions (fixed

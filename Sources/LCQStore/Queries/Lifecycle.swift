@@ -80,9 +80,9 @@ extension ConflictStore {
     guard let oldestOfNewest = try oldestOfNewestBuilds(builds, filter) else { return [] }
     let newest = newestBuildsRuns(oldestOfNewest, filter)
     return try changes(
-      filter, where: "c.status = 'open' AND \(TestRuns.ranOneOfItsTests("c.id", since: newest.sql))",
-      having: "max(g.build_key) < ?", newest.values + newest.values + [.text(oldestOfNewest)],
-      knownBuildsOnly: true)
+      filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
+      knownBuildsOnly: true,
+      finally: (TestRuns.ranOneOfItsTests("s.conflict_id", since: newest.sql), newest.values + newest.values))
   }
 
   /// The runs `r` of the newest builds, from the one keyed `oldestOfNewest` (inside `filter`,
