@@ -7,6 +7,7 @@
 #   FLEET.sqlite: made by `lcq ingest --db F --ingest-time 2025-01-01T00:00:00Z Examples/simulator.log`
 #                 then `python3 ../shared/tools/fleet_sqlite.py F`;
 #   LCQ: a release build with the TeamStore trait.
+# FLEET.sqlite's build keys are widened to lcq's 12 digits first (the generator writes 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fleet=$(realpath "$1")
@@ -14,6 +15,14 @@ lcq=$(realpath "$2")
 work=$(realpath -m "${3:-$(mktemp -d)}")
 rounds=${4:-3}
 mkdir -p "$work"
+# The generator writes 10-digit build keys; lcq's are 12 digits (BuildKey), so that `--build` and
+# `--since-build` find them. Its builds are all numbers: their keys are widened in place.
+python3 - "$fleet" <<'WIDEN'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE runs SET build_key = printf('%012d', CAST(build AS INTEGER)) WHERE length(build_key) = 10")
+db.commit()
+WIDEN
 
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -36,12 +45,18 @@ seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(d
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 fingerprint=$(sqlite3 "$fleet" "SELECT fingerprint FROM conflicts ORDER BY occurrence_count DESC LIMIT 1" 2>/dev/null ||
   python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT fingerprint FROM conflicts ORDER BY occurrence_count DESC LIMIT 1').fetchone()[0])" "$fleet")
+echo "database: $(psql -At -h 127.0.0.1 -p "$port" -U lcq -d fleet -c "SELECT pg_size_pretty(pg_database_size('fleet'))")"
 while IFS= read -r query; do
+  # Each command once first: its exit status on each engine (a failure is not a figure).
+  # shellcheck disable=SC2086
+  "$lcq" $query --db "$fleet" >/dev/null 2>&1 && sqlite_status=0 || sqlite_status=$?
+  # shellcheck disable=SC2086
+  "$lcq" $query --db "$url" >/dev/null 2>&1 && postgres_status=0 || postgres_status=$?
   # shellcheck disable=SC2086
   s=$(for _ in $(seq "$rounds"); do seconds "$lcq" $query --db "$fleet"; done | median)
   # shellcheck disable=SC2086
   p=$(for _ in $(seq "$rounds"); do seconds "$lcq" $query --db "$url"; done | median)
-  echo "$query | sqlite ${s}s | postgres ${p}s"
+  echo "$query | sqlite ${s}s (exit $sqlite_status) | postgres ${p}s (exit $postgres_status)"
 done <<QUERIES
 top --since 7d --until 2025-12-31
 top --since 365d --until 2025-12-31
