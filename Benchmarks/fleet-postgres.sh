@@ -23,19 +23,9 @@ db = sqlite3.connect(sys.argv[1])
 db.execute("UPDATE runs SET build_key = printf('%012d', CAST(build AS INTEGER)) WHERE length(build_key) = 10")
 db.commit()
 WIDEN
-
-bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-as_postgres=()
-if [ "$(id -u)" = 0 ]; then as_postgres=(runuser -u postgres --); chown postgres "$work"; fi
-echo bench-pw >"$work/pw"
-[ "$(id -u)" = 0 ] && chown postgres "$work/pw"
-"${as_postgres[@]}" "$bin/initdb" -D "$work/pg" -U lcq --auth=scram-sha-256 --pwfile="$work/pw" -E UTF8 >/dev/null
-"${as_postgres[@]}" "$bin/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w -o "-h 127.0.0.1 -p $port -k $work" start >/dev/null
-trap '"${as_postgres[@]}" "$bin/pg_ctl" -D "$work/pg" -m fast stop >/dev/null' EXIT
-export PGPASSWORD=bench-pw
-psql -q -h 127.0.0.1 -p "$port" -U lcq -d postgres -c "CREATE DATABASE fleet"
-url="postgres://lcq@127.0.0.1:$port/fleet?sslmode=disable"
+# shellcheck source=Benchmarks/throwaway-postgres.sh
+source Benchmarks/throwaway-postgres.sh
+url=$(database fleet)
 "$lcq" db migrate --db "$url" >/dev/null
 start=$(date +%s.%N)
 python3 Benchmarks/fleet_to_postgres.py "$fleet" -h 127.0.0.1 -p "$port" -U lcq -d fleet

@@ -24,12 +24,7 @@ earlier AS (
   SELECT max(r.build_key) AS build_key FROM runs r, p
   WHERE r.build_key < (SELECT min(build_key) FROM shown) AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
 ),
-counted_conflicts AS (
-  SELECT c.id FROM conflicts c, p
-  WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
-    AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
-      WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
-),
+-- include: _counted_conflicts.sql,
 build_runs AS (
   SELECT r.build_key, min(r.build) AS build, count(*) AS runs,
     count(CASE WHEN NOT EXISTS (

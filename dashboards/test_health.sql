@@ -22,12 +22,7 @@ previous AS (
   WHERE r.build_key < (SELECT build_key FROM newest) AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
     AND EXISTS (SELECT 1 FROM run_tests t WHERE t.run_id = r.id)
 ),
-counted_conflicts AS (
-  SELECT c.id FROM conflicts c, p
-  WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
-    AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
-      WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
-),
+-- include: _counted_conflicts.sql,
 per_build AS (
   SELECT r.build_key, t.test, count(*) AS runs,
     count(CASE WHEN NOT EXISTS (

@@ -18,6 +18,20 @@ public enum ConflictFreeRate {
       1000 * (current.free * previous.all - previous.free * current.all), over: current.all * previous.all)
   }
 
+  /// The share as the report writes it: `95.0%` (`0.0%` without a run).
+  static func shown(_ runs: (free: Int, all: Int)) -> String {
+    (percent(runs.free, of: runs.all) ?? "0.0") + "%"
+  }
+
+  /// The change as the report writes it: `+5.0 pts`, `-2.5 pts`, `0.0 pts`; `nil` when either
+  /// has no run.
+  static func shownChange(from previous: (free: Int, all: Int), to current: (free: Int, all: Int)) -> String?
+  {
+    change(from: previous, to: current).map { points in
+      (points.hasPrefix("-") || points == "0.0" ? points : "+" + points) + " pts"
+    }
+  }
+
   /// `numerator / denominator` tenths (the denominator positive), rounded half away from zero,
   /// written with one decimal.
   static func tenths(_ numerator: Int, over denominator: Int) -> String {

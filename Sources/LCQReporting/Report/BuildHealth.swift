@@ -39,13 +39,11 @@ struct BuildHealth {
     report.rows(Panels.RunHealth.self).map { row in
       let current = (free: Int(row.conflictFreeRuns.integer), all: Int(row.runs.integer))
       let previous = (free: Int(row.previousConflictFreeRuns.integer), all: Int(row.previousRuns.integer))
-      let change = ConflictFreeRate.change(from: previous, to: current).map { points in
-        (points.hasPrefix("-") || points == "0.0" ? points : "+" + points) + " pts"
-      }
+      let change = ConflictFreeRate.shownChange(from: previous, to: current)
       let silent = (runs: Int(row.silentRuns.integer), previous: Int(row.previousSilentRuns.integer))
       return BuildHealth(
         build: row.build.text ?? "?", runs: current.all,
-        percent: (ConflictFreeRate.percent(current.free, of: current.all) ?? "0.0") + "%", change: change,
+        percent: ConflictFreeRate.shown(current), change: change,
         previousBuild: row.previousBuild.text,
         isSilent: current.all > 0 && silent.runs == current.all && previous.all > 0
           && 2 * silent.previous < previous.all)

@@ -23,12 +23,10 @@ struct TestHealth {
     report.rows(Panels.TestHealth.self).map { row in
       let current = (free: Int(row.conflictFreeRuns.integer), all: Int(row.runs.integer))
       let previous = (free: Int(row.previousConflictFreeRuns.integer), all: Int(row.previousRuns.integer))
-      let change = ConflictFreeRate.change(from: previous, to: current).map { points in
-        (points.hasPrefix("-") || points == "0.0" ? points : "+" + points) + " pts"
-      }
+      let change = ConflictFreeRate.shownChange(from: previous, to: current)
       return TestHealth(
         test: row.test.text ?? "?", build: row.build.text ?? "?", runs: current.all,
-        percent: (ConflictFreeRate.percent(current.free, of: current.all) ?? "0.0") + "%", change: change,
+        percent: ConflictFreeRate.shown(current), change: change,
         previousBuild: row.previousBuild.text)
     }
   }
