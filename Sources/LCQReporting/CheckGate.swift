@@ -68,7 +68,7 @@ extension CheckText {
     guard let significance else { return line }
     let weighed = result.weighedShare(of: conflict)
     let onTest =
-      conflict.test.map { weighed == conflict.testShare ? " on the runs that ran \($0)" : "" } ?? ""
+      conflict.test.map { result.weighsTestRuns(of: conflict) ? " on the runs that ran \($0)" : "" } ?? ""
     line += " (one-sided exact test\(onTest): \(Wording.pValue(weighed.pValue)))"
     return line
       + (weighed.isBeyondChance(at: significance)

@@ -82,19 +82,21 @@ final class SQLInterpolationTests: XCTestCase {
       #"CodeOwnerColumns.select("c")"#, #"finally.map { "WHERE " + $0.sql } ?? """#,
     ],
     // The filter's run conditions (QueryFilter.runsBeforeUntil), alone or after a literal
-    // condition on build keys (`lifetime`, `newest`: values bound); a literal subquery; the
-    // constant guard.
+    // condition on build keys (`lifetime`, `newest`: values bound), in TestRuns' subqueries of
+    // literal aliases; TestRuns' constant guard.
     "QuietRuns.swift": [
-      "runs.sql", "runs", "itsTests", "lifetime.sql", "lifetimeRuns.sql", "ranItsTests(lifetime.sql)",
-      "ranItsTests(newest.sql)",
-      "TestRuns.anyRecorded",
+      "runs.sql", "lifetimeRuns.sql", "TestRuns.anyRecorded",
+      #"TestRuns.logged("c.id", " AND \(lifetime.sql)")"#, #"TestRuns.ranOneOf("c.id", lifetime.sql)"#,
+      #"TestRuns.ranOneOf("c.id", newest.sql)"#,
     ],
     // Its callers' literal aliases and parameter names, and check's scope conditions (fixed
-    // text, values bound); its own constant guard.
+    // text, values bound); its own constant guard and subqueries, and TestQueries' occurrences.
     "TestRuns.swift": [
-      "anyRecorded", "condition", "conflict", "since", "test", "TestRuns.anyRecorded",
-      #"TestRuns.logged("c.id", in: ":test", inScope)"#, #"TestRuns.ran(":test", inScope)"#,
-      #"TestRuns.logged("c.id", in: ":test", previousScope)"#, #"TestRuns.ran(":test", previousScope)"#,
+      "anyRecorded", "condition", "conflict", "since", "test", "TestRuns.anyRecorded", "testsOf(conflict)",
+      "TestQueries.occurrences(of: conflict, condition)",
+      #"TestRuns.logged("c.id", " AND o.test = :test AND \(inScope)")"#, #"TestRuns.ran(":test", inScope)"#,
+      #"TestRuns.logged("c.id", " AND o.test = :test AND \(previousScope)")"#,
+      #"TestRuns.ran(":test", previousScope)"#,
     ],
     // CodeOwnerColumns' fixed column list and condition, with literal aliases and parameters;
     // TestQueries' subqueries with literal aliases and TieOrder's constant orders.

@@ -35,8 +35,14 @@ public struct CheckResult: Sendable {
   /// (``CheckedConflict/testShare``) when both scopes ran it, for only those runs could log it
   /// there; otherwise every run of the two scopes (``share(of:)``).
   public func weighedShare(of conflict: CheckedConflict) -> RunShare {
-    if let testShare = conflict.testShare, testShare.previousOf > 0 { return testShare }
+    if let testShare = conflict.testShare, weighsTestRuns(of: conflict) { return testShare }
     return share(of: conflict)
+  }
+
+  /// Whether ``weighedShare(of:)`` weighs the runs that ran `conflict`'s test: both scopes ran it.
+  public func weighsTestRuns(of conflict: CheckedConflict) -> Bool {
+    guard let testShare = conflict.testShare else { return false }
+    return testShare.previousOf > 0
   }
 
   /// Conflicts first seen in the scope: never in an earlier build (for a build) or an earlier

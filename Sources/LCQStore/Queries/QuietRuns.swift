@@ -48,18 +48,10 @@ extension ConflictStore {
     of fingerprint: String, lifetime: (sql: String, values: [QueryValue]),
     newest: (sql: String, values: [QueryValue])
   ) throws(StoreError) -> RunShare? {
-    let itsTests = "SELECT o.test FROM occurrences o WHERE o.conflict_id = c.id AND o.test IS NOT NULL"
-    func ranItsTests(_ runs: String) -> String {
-      """
-      (SELECT count(DISTINCT t.run_id) FROM run_tests t JOIN runs r ON r.id = t.run_id
-        WHERE \(runs) AND t.test IN (\(itsTests)))
-      """
-    }
     let row = try queries.row(
       """
-      SELECT (SELECT count(DISTINCT o.run_id) FROM occurrences o JOIN runs r ON r.id = o.run_id
-          WHERE o.conflict_id = c.id AND o.test IS NOT NULL AND \(lifetime.sql)) AS runs,
-        \(ranItsTests(lifetime.sql)) AS ran, \(ranItsTests(newest.sql)) AS since
+      SELECT \(TestRuns.logged("c.id", " AND \(lifetime.sql)")) AS runs,
+        \(TestRuns.ranOneOf("c.id", lifetime.sql)) AS ran, \(TestRuns.ranOneOf("c.id", newest.sql)) AS since
       FROM conflicts c WHERE c.fingerprint = ?
       """, lifetime.values + lifetime.values + newest.values + [.text(fingerprint)])
     guard let row, row.count("runs") > 0, row.count("ran") >= row.count("runs"), row.count("since") > 0 else {

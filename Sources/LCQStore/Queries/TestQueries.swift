@@ -13,8 +13,9 @@ enum TestQueries {
   static let anyTestLogged = "EXISTS (SELECT 1 FROM occurrences tested WHERE tested.test IS NOT NULL)"
 
   /// The occurrences `o` (with their runs `r`) of the conflict `conflict` (an SQL expression)
-  /// logged in a test and meeting `condition` (more `AND …` terms, or nothing).
-  private static func occurrences(of conflict: String, _ condition: String) -> String {
+  /// logged in a test and meeting `condition` (more `AND …` terms, or nothing): the `FROM` and
+  /// `WHERE` of a subquery, unguarded.
+  static func occurrences(of conflict: String, _ condition: String) -> String {
     """
     FROM occurrences o JOIN runs r ON r.id = o.run_id
     WHERE o.conflict_id = \(conflict) AND o.test IS NOT NULL\(condition)

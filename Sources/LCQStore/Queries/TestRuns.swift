@@ -16,6 +16,20 @@ enum TestRuns {
     """
   }
 
+  /// The tests that logged conflict `conflict` (an SQL expression): a subquery's `SELECT`.
+  static func testsOf(_ conflict: String) -> String {
+    "SELECT o.test FROM occurrences o WHERE o.conflict_id = \(conflict) AND o.test IS NOT NULL"
+  }
+
+  /// The runs `r` meeting `condition` that ran one of the tests that logged conflict `conflict`
+  /// (an SQL expression): a scalar count.
+  static func ranOneOf(_ conflict: String, _ condition: String) -> String {
+    """
+    (SELECT count(DISTINCT t.run_id) FROM run_tests t JOIN runs r ON r.id = t.run_id
+      WHERE \(condition) AND t.test IN (\(testsOf(conflict))))
+    """
+  }
+
   /// Whether conflict `conflict` (an SQL expression) may be called quiet as far as its tests go:
   /// true unless it was logged in a test, the runs `r` meeting `since` recorded the tests they
   /// ran, and none of them ran one of its tests, so that its absence from them says nothing.
@@ -23,21 +37,18 @@ enum TestRuns {
   static func ranOneOfItsTests(_ conflict: String, since: String) -> String {
     """
     NOT (\(anyRecorded)
-      AND EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = \(conflict) AND o.test IS NOT NULL)
+      AND EXISTS (\(testsOf(conflict)))
       AND EXISTS (SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id WHERE \(since))
       AND NOT EXISTS (
         SELECT 1 FROM run_tests t JOIN runs r ON r.id = t.run_id
-        WHERE \(since) AND t.test IN (SELECT o.test FROM occurrences o WHERE o.conflict_id = \(conflict) AND o.test IS NOT NULL)))
+        WHERE \(since) AND t.test IN (\(testsOf(conflict)))))
     """
   }
 
-  /// The runs `r` meeting `condition` that logged conflict `conflict` (an SQL expression) in the
-  /// test `test`: a scalar count.
-  static func logged(_ conflict: String, in test: String, _ condition: String) -> String {
-    """
-    (SELECT count(DISTINCT o.run_id) FROM occurrences o JOIN runs r ON r.id = o.run_id
-      WHERE o.conflict_id = \(conflict) AND o.test = \(test) AND \(condition))
-    """
+  /// The runs `r` meeting `condition` (more `AND …` terms) that logged conflict `conflict` (an
+  /// SQL expression) in a test: a scalar count.
+  static func logged(_ conflict: String, _ condition: String) -> String {
+    "(SELECT count(DISTINCT o.run_id) \(TestQueries.occurrences(of: conflict, condition)))"
   }
 }
 
@@ -53,9 +64,9 @@ extension ConflictStore {
       try queries.row("SELECT \(TestRuns.anyRecorded) AS recorded")?.flag("recorded") == true
     else { return seen }
     let sql = """
-      SELECT \(TestRuns.logged("c.id", in: ":test", inScope)) AS runs,
+      SELECT \(TestRuns.logged("c.id", " AND o.test = :test AND \(inScope)")) AS runs,
         \(TestRuns.ran(":test", inScope)) AS ran,
-        \(TestRuns.logged("c.id", in: ":test", previousScope)) AS previous_runs,
+        \(TestRuns.logged("c.id", " AND o.test = :test AND \(previousScope)")) AS previous_runs,
         \(TestRuns.ran(":test", previousScope)) AS previous_ran
       FROM conflicts c WHERE c.fingerprint = :fingerprint
       """

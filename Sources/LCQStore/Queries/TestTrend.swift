@@ -13,15 +13,19 @@ extension ConflictStore {
         SELECT r.id, r.build_key, r.build FROM run_tests t JOIN runs r ON r.id = t.run_id
         WHERE t.test = ? AND r.build_key IS NOT NULL AND r.started_at >= ? AND r.started_at < ?\(run.sql)
       ),
+      builds AS (
+        SELECT ran.build_key, min(ran.build) AS step, count(*) AS all_runs FROM ran GROUP BY ran.build_key
+      ),
       logged AS (
-        SELECT ran.build_key, o.run_id, o.conflict_id FROM ran JOIN occurrences o ON o.run_id = ran.id
+        SELECT ran.build_key, count(*) AS occurrences, count(DISTINCT o.conflict_id) AS conflicts,
+          count(DISTINCT o.run_id) AS runs
+        FROM ran JOIN occurrences o ON o.run_id = ran.id
         WHERE o.test = ?\(conflicts.sql)
+        GROUP BY ran.build_key
       )
-      SELECT ran.build_key, min(ran.build) AS step, count(*) AS all_runs,
-        (SELECT count(*) FROM logged l WHERE l.build_key = ran.build_key) AS occurrences,
-        (SELECT count(DISTINCT l.conflict_id) FROM logged l WHERE l.build_key = ran.build_key) AS conflicts,
-        (SELECT count(DISTINCT l.run_id) FROM logged l WHERE l.build_key = ran.build_key) AS runs
-      FROM ran GROUP BY ran.build_key
+      SELECT b.build_key, b.step, b.all_runs, coalesce(l.occurrences, 0) AS occurrences,
+        coalesce(l.conflicts, 0) AS conflicts, coalesce(l.runs, 0) AS runs
+      FROM builds b LEFT JOIN logged l ON l.build_key = b.build_key
       """,
       [.text(test), .integer(filter.lowerTime), .integer(filter.upperTime)] + run.values + [.text(test)]
         + conflicts.values)
