@@ -124,28 +124,19 @@ final class IngestEndTests: XCTestCase {
       let message = Self.messages.randomElement(using: &generator)!
       // Strictly inside the message: its header line is read, and not all of it.
       let cut = Int.random(in: (message.lowerBound + 1)..<(message.upperBound - 1), using: &generator)
-      let process = Process()
-      process.executableURL = LCQProcess.executable
-      process.arguments = ["ingest", "--run-id", "r", "--db", database, "-"]
-      process.environment = ProcessInfo.processInfo.environment.merging(StoreFixture.environment) { $1 }
-      let input = Pipe()
-      let errors = Pipe()
-      process.standardInput = input
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      input.fileHandleForWriting.write(Self.log.prefix(cut))
-      // Long enough for lcq to read it, shorter than the half second after which a quiet pipe's
-      // open message is handed over (only one that may have ended, in any case).
-      usleep(200_000)
-      process.interrupt()
-      process.waitUntilExit()
-      try? input.fileHandleForWriting.close()
-      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      XCTAssertEqual(process.terminationStatus, 0, "seed \(seed), trial \(trial): \(stderr)")
+      let lcq = try LiveLCQ(
+        ["ingest", "--run-id", "r", "--db", database, "-"], environment: StoreFixture.environment)
+      lcq.write(Self.log.prefix(cut))
+      // Interrupted once lcq has read it all (the pipe holds no unread byte; a fixed wait was
+      // sometimes too short on a busy machine), well before the half second after which a quiet
+      // pipe's open message is handed over (only one that may have ended, in any case).
+      XCTAssertTrue(lcq.waitUntilInputIsRead(), "seed \(seed), trial \(trial): lcq did not read its input")
+      lcq.interrupt()
+      let result = lcq.finish()
+      XCTAssertEqual(result.status, 0, "seed \(seed), trial \(trial): \(result.stderr)")
       XCTAssertTrue(
-        stderr.contains("the message being read when the ingest was interrupted is not stored"),
-        "seed \(seed), trial \(trial), cut at byte \(cut): \(stderr)")
+        result.stderr.contains("the message being read when the ingest was interrupted is not stored"),
+        "seed \(seed), trial \(trial), cut at byte \(cut): \(result.stderr)")
       let partial = try counts(database)
       let whole = try LCQProcess.run(
         ["ingest", "--run-id", "r", "--db", database, "-"], stdin: Self.log,
