@@ -23,6 +23,21 @@ public struct AnalysisSummary: Sendable, Hashable {
   public var owner: ConstraintOwner?
   /// The classes and SnapKit files the block names (``SourceClues``), for a source index.
   public var sourceClues = SourceClues()
+  /// On which sizes a container sets the conflict fires (``SizeEnvelope``), empty when none
+  /// takes part.
+  public var envelope: [SizeEnvelope] = []
+
+  /// The envelope in words, one line per size (`[5] It fires when …`), `nil` when empty.
+  public var envelopeText: String? {
+    envelope.isEmpty
+      ? nil : envelope.map { "[\($0.constraint + 1)] " + EnvelopeWords.sentence($0) }.joined(separator: "\n")
+  }
+
+  /// The envelope of the first width a screen stands for (a cell's, a root view's or a
+  /// window's): what `lcq top --fires-below` asks about.
+  public var screenWidth: SizeEnvelope? {
+    envelope.first { $0.axis == .width && $0.tracksScreen }
+  }
 
   /// The descriptions the fingerprint and title describe: the minimal set's, else the whole
   /// list's (as ``BlockAnalysis/describedIndices``).
@@ -47,6 +62,7 @@ public struct AnalysisSummary: Sendable, Hashable {
     missing = analysis.replay?.missing ?? []
     owner = analysis.diagnosis?.conflictOwner
     sourceClues = SourceClues(block: analysis.block, described: analysis.describedIndices)
+    envelope = analysis.envelope?.sizes ?? []
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
     if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
       let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }

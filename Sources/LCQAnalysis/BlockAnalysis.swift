@@ -15,6 +15,9 @@ public struct BlockAnalysis: Sendable {
   public var title: String?
   /// Plain English, origins and proven fixes (`nil` for blocks that could not be replayed).
   public var diagnosis: Diagnosis?
+  /// On which container-set sizes the conflict fires, or why that cannot be said (`nil` for
+  /// blocks that could not be replayed).
+  public var envelope: BlockEnvelope?
 
   /// Creates an analysis.
   public init(
@@ -64,7 +67,20 @@ public struct BlockAnalyzer: Sendable {
     analysis.fingerprint = Fingerprint(block: block, indices: described)?.value
     let views = ViewOwners(block: block, source: appSource)
     analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices, views: views)
-    analysis.diagnosis = Diagnosis(block: block, replay: replay, views: views)
+    var diagnosis = Diagnosis(block: block, replay: replay, views: views)
+    let envelope = EnvelopeFinder.envelope(of: block, replay: replay)
+    if !envelope.sizes.isEmpty {
+      for index in diagnosis.suggestions.indices {
+        let ranges = EnvelopeFinder.fixedSizes(
+          block, replay: replay, envelope: envelope, changes: diagnosis.suggestions[index].changes)
+        diagnosis.suggestions[index].sizeRanges = ranges
+        if let sentence = EnvelopeWords.fixSentence(ranges, envelopes: envelope.sizes) {
+          diagnosis.suggestions[index].text += " " + sentence
+        }
+      }
+    }
+    analysis.diagnosis = diagnosis
+    analysis.envelope = envelope
     return analysis
   }
 

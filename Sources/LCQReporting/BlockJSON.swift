@@ -5,8 +5,8 @@ import LCQSolver
 /// The JSON form of an analysed block: one object per block, the contract of
 /// `lcq analyze --format json` (documented in `docs/analyze-json.md`).
 public enum BlockJSON {
-  /// The `schema` of every object: version 2 has snake_case keys, as every command's JSON.
-  public static let schema = "lcq-analyze/2"
+  /// The `schema` of every object: version 3 added `envelope` (version 2: snake_case keys, as every command's JSON).
+  public static let schema = "lcq-analyze/3"
 
   /// The block's object with `code_owners` and `source_files` last (`lcq analyze
   /// --source-root`), or without them when `codeOwnership` is `nil`; `renaming` as in
@@ -71,6 +71,7 @@ public enum BlockJSON {
     json.string("fingerprint", analysis.fingerprint)
     json.string("title", analysis.title)
     DiagnosisJSON.writeMembers(of: analysis.diagnosis, renaming: renaming, to: &json)
+    EnvelopeJSON.writeMembers(of: analysis.envelope, to: &json)
     json.bool("redacted", block.isRedacted)
     json.key("issues")
     marks.write(.issues, of: block, to: &json)

@@ -35,6 +35,9 @@ public enum BlockText {
     if let explanation = analysis.diagnosis?.explanation {
       lines.append("  " + TerminalText.clean(explanation))
     }
+    for size in analysis.envelope?.sizes ?? [] {
+      lines.append("  " + style.bold("Sizes [\(size.constraint + 1)]: ") + EnvelopeWords.sentence(size))
+    }
     lines += fixLines(analysis, style: style)
     if let owners = CodeOwnerText.line(codeOwnership) { lines.append("  " + TerminalText.clean(owners)) }
     lines += VerdictText.lines(for: analysis)

@@ -37,6 +37,9 @@ public enum ConflictDetailsText {
     for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
     output += "\nExplanation: \(line(details.explanation ?? "not computed by this lcq version"))\n"
     output += "Best fix: \(line(details.bestFix ?? "not computed by this lcq version"))\n"
+    for sentence in details.envelope?.split(separator: "\n") ?? [] {
+      output += "Sizes: \(line(String(sentence)))\n"
+    }
     let owners = CodeOwnerText.showLines(details.codeOwnersByRun)
     if !owners.isEmpty { output += "\n" + owners }
     for (name, rows) in [
@@ -75,6 +78,9 @@ public enum ConflictDetailsText {
       output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n"
     }
     if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
+    for sentence in details.envelope?.split(separator: "\n") ?? [] {
+      output += "\n**Sizes:** \(MarkdownText.escape(String(sentence)))\n"
+    }
     if let latest = details.codeOwnersByRun.first?.ownership {
       output += "\n**Owners:** \(MarkdownText.escape(CodeOwnerText.owners(latest)))"
       output += " · **Files:** \(MarkdownText.escape(CodeOwnerText.files(latest)))\n"
@@ -97,6 +103,7 @@ public enum ConflictDetailsText {
         ("resolved_build", .string(details.resolvedBuild)),
         ("minimal_set", .array(details.minimalSet.map { .string($0) })),
         ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
+        ("envelope", .string(details.envelope)),
         ("first_seen", .string(UnixTime.iso(details.firstSeen))),
         ("last_seen", .string(UnixTime.iso(details.lastSeen))),
         ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),

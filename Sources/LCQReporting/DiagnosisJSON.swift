@@ -41,6 +41,7 @@ enum DiagnosisJSON {
     json.key("source_location")
     BlockJSON.write(fix.sourceLocation, renaming: renaming, to: &json)
     json.bool("verified", fix.verified)
+    EnvelopeJSON.writeFixMembers(of: fix, to: &json)
     json.endObject()
   }
 }

@@ -19,7 +19,7 @@ public enum NotifyPayload {
 
   /// `{"schema": "lcq-notify/1", "change", "fingerprint", "title", "owner", "occurrences",
   /// "runs", "first_seen", "last_seen", "first_build", "last_build", "resolved_build",
-  /// "explanation", "best_fix", "test", "code_owners", "source_files"}`.
+  /// "explanation", "best_fix", "envelope", "test", "code_owners", "source_files"}`.
   static func json(_ notice: ConflictNotice) -> JSONValue {
     .object(
       [
@@ -32,7 +32,7 @@ public enum NotifyPayload {
         ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
         ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
         ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
-        ("test", .string(notice.test)),
+        ("envelope", .string(notice.envelope)), ("test", .string(notice.test)),
       ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
@@ -75,6 +75,7 @@ public enum NotifyPayload {
     if let test = notice.test { lines.append("Logged in test " + escape(TerminalText.oneLine(test))) }
     if let explanation = notice.explanation { lines.append(escape(explanation)) }
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
+    if let envelope = notice.envelope { lines.append("*Sizes:* " + escape(envelope)) }
     return slackMessage(headline: headline, section: lines.joined(separator: "\n"))
   }
 

@@ -42,6 +42,7 @@ struct SQLDialect: Sendable {
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.
 enum QueryValue: Sendable, Hashable {
   case integer(Int64)
+  case real(Double)
   case text(String)
   case null
 

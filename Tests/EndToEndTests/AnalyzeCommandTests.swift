@@ -76,7 +76,7 @@ final class AnalyzeCommandTests: XCTestCase {
     let blocks = try jsonLines(result.stdout)
     XCTAssertEqual(blocks.count, 2)
     let first = blocks[0]
-    XCTAssertEqual(first["schema"] as? String, "lcq-analyze/2")
+    XCTAssertEqual(first["schema"] as? String, "lcq-analyze/3")
     for block in blocks {
       XCTAssertEqual(JSONKeys.notSnakeCase(in: block), [], "docs/json.md: keys are snake_case")
     }

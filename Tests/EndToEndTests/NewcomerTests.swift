@@ -182,7 +182,7 @@ final class NewcomerTests: XCTestCase {
     let analyzed = try LCQProcess.run(["analyze", "--format", "json", LCQProcess.corpusFile("061")])
     for line in analyzed.stdout.split(separator: "\n") {
       let block = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      XCTAssertEqual(block["schema"] as? String, "lcq-analyze/2")
+      XCTAssertEqual(block["schema"] as? String, "lcq-analyze/3")
       XCTAssertEqual(JSONKeys.notSnakeCase(in: block), [])
     }
   }

@@ -39,6 +39,26 @@ final class NotifyPayloadTests: XCTestCase {
         + "*Fix:* Lower [1] to priority 999.")
   }
 
+  /// The envelope's sentence rides along, escaped, in both forms.
+  func testTheEnvelopeIsPosted() throws {
+    var sized = notice
+    sized.envelope = "[5] It fires when the root view's width is below 375 pt; safe from 375 pt up <!here>."
+    let slack = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(sized, form: .slack).utf8))
+        as? [String: Any])
+    let blocks = try XCTUnwrap(slack["blocks"] as? [[String: Any]])
+    let text = try XCTUnwrap((blocks.first?["text"] as? [String: Any])?["text"] as? String)
+    XCTAssertTrue(
+      text.hasSuffix(
+        "*Sizes:* [5] It fires when the root view's width is below 375 pt; safe from 375 pt up &lt;!here&gt;."
+      ),
+      text)
+    let json = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(sized, form: .json).utf8))
+        as? [String: Any])
+    XCTAssertEqual(json["envelope"] as? String, sized.envelope)
+  }
+
   func testTheJSONFormNamesEveryField() throws {
     let body = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(notice, form: .json).utf8))
@@ -51,7 +71,8 @@ final class NotifyPayloadTests: XCTestCase {
     XCTAssertEqual(body["code_owners"] as? [String], ["@acme/growth", "a@example.com"])
     XCTAssertEqual(body["source_files"] as? [String], ["Banner/BannerView.swift"])
     XCTAssertTrue(body["test"] is NSNull, "no log held test markers")
-    XCTAssertEqual(Set(body.keys).count, 17)
+    XCTAssertTrue(body["envelope"] is NSNull, "the notice has no container-set size")
+    XCTAssertEqual(Set(body.keys).count, 18)
   }
 
   private func slackTexts(_ notice: ConflictNotice) throws -> (text: String, section: String) {

@@ -9,6 +9,11 @@ typed constraints (the layout rules are written again here, not taken from lcq),
   anything that prints the same (6 significant digits);
 - undecidable: feasible with every number widened;
 - satisfiable: feasible with the printed numbers;
+- every envelope (a container-set size freed): with that size's constant free, the block holds
+  at each end of `safe` and at no size outside it (as printed; for a conflict, again with every
+  other number widened, on `safe_widened_exact`), and holds nowhere when `safe` is null; with
+  each fix's changes left out, the block holds at each end of the fix's `holds` and not beyond
+  (to the 4 decimals printed), and `holds_at_every_size` agrees;
 - every suggested fix: marked verified, and the block with the fix's `changes` left out (a
   constraint lowered to an optional priority can no longer make the block infeasible) is
   feasible with the printed numbers; blocks that are not conflicts suggest nothing.
@@ -155,8 +160,9 @@ class Model:
             return (position - origin, "relative")
         return (self.var(f"{k}.{attribute}"), "relative")  # engine variable
 
-    def rows(self, index, widened):
-        """The z3 constraints of list entry `index`, and the implicit rows it needs."""
+    def rows(self, index, widened, free=None):
+        """The z3 constraints of list entry `index`, and the implicit rows it needs; when `index`
+        is `free`, its constant is the z3 variable `freed size` instead of the printed number."""
         c = self.block["constraints"][index]
         needs = set()
         first_key = key(c["first_item"], c.get("second_item"))
@@ -170,6 +176,8 @@ class Model:
         constant = exact(c["constant"]) + (exact(c["system_spacing"]) if c.get("system_spacing") is not None else 0)
         if self.mirrored(c):
             constant = -constant
+        if index == free:
+            constant = self.var("freed size")
         if kind in ("x", "y") and (second is None or (second_kind == kind and m != 1)):
             origin = self.var(f"origin[{index}].{kind}")
             first = first - origin
@@ -180,7 +188,7 @@ class Model:
             m_var = self.var(f"m[{index}]")
             c_var = self.var(f"c[{index}]")
             hm = half_width(m_text) if m != 1 else Fraction(0)
-            hc = half_width(c["constant"])
+            hc = half_width(c["constant"]) if index != free else Fraction(0)
             rows += [m_var >= m - hm, m_var <= m + hm, c_var >= constant - hc, c_var <= constant + hc]
             rhs = (m_var * second if second is not None else 0) + c_var
         else:
@@ -193,12 +201,16 @@ class Model:
         """Whether this reading mirrors `c`: unflipped, and `c` depends on flipping."""
         return not self.flipped and depends_on_flipping(self.block, c)
 
-    def feasible(self, indices, widened):
+    def feasible(self, indices, widened, free=None, size=None):
+        """Whether the entries `indices` can hold together; with `free`, that entry's constant is
+        a variable on which `size(variable)` (a z3 condition) is imposed."""
         solver = z3.Solver()
         solver.set("timeout", 20000)
         needs = set()
+        if free is not None:
+            solver.add(size(self.var("freed size")))
         for index in indices:
-            rows, needed = self.rows(index, widened)
+            rows, needed = self.rows(index, widened, free)
             solver.add(*rows)
             needs |= needed
         for name in needs:
@@ -297,6 +309,7 @@ def check(block):
     elif verdict == "satisfiable":
         if not all(r.feasible(everything, widened=False) for r in readings):
             problems.append("infeasible as printed")
+    problems += check_envelope(block, model, everything)
     suggestions = block.get("suggestions", [])
     if verdict not in ("conflict", "within-precision") and suggestions:
         problems.append(f"{len(suggestions)} suggestion(s) for a {verdict} block")
@@ -308,6 +321,80 @@ def check(block):
             problems.append(f"suggestion {fix['kind']} changes {sorted(changed)} outside the block's members")
         if not all(r.feasible([i for i in everything if i not in changed], widened=False) for r in readings):
             problems.append(f"suggestion {fix['kind']} {sorted(changed)} does not resolve the block")
+    return problems
+
+
+ENVELOPES = 0  # freed sizes checked
+
+
+def check_envelope(block, model, everything):
+    """Problems with the block's envelope: each end of each freed size's safe interval."""
+    global ENVELOPES
+    problems = []
+    envelope = block.get("envelope")
+    if envelope is None:
+        if block["verdict"] == "conflict" and not block.get("envelope_reason"):
+            problems.append("no envelope and no reason")
+        return problems
+    for entry in envelope:
+        ENVELOPES += 1
+        free = entry["constraint"]
+        readings = [(False, entry["safe_exact"])]
+        if entry["widened"]:
+            readings.append((True, entry["safe_widened_exact"]))
+        for widened, safe in readings:
+            def holds(condition):
+                return model.feasible(everything, widened, free=free, size=condition)
+            label = f"envelope of [{free}] ({'widened' if widened else 'as printed'})"
+            if safe is None:
+                if holds(lambda s: s >= 0):
+                    problems.append(f"{label}: said to fire at every size, yet holds at some")
+                continue
+            low = Fraction(safe[0])
+            if not holds(lambda s: s == low):
+                problems.append(f"{label}: does not hold at its low end {low}")
+            if holds(lambda s: z3.And(s >= 0, s < low)):
+                problems.append(f"{label}: holds below its low end {low}")
+            if safe[1] is None:
+                if not holds(lambda s: s >= 10 ** 8):
+                    problems.append(f"{label}: said to have no largest size, yet fails at 10^8")
+            else:
+                high = Fraction(safe[1])
+                if not holds(lambda s: s == high):
+                    problems.append(f"{label}: does not hold at its high end {high}")
+                if holds(lambda s: s > high):
+                    problems.append(f"{label}: holds above its high end {high}")
+    for fix in block.get("suggestions", []):
+        changed = set(fix["changes"])
+        kept = [i for i in everything if i not in changed]
+        every = True
+        for held in fix["holds"]:
+            free, safe = held["constraint"], held["safe"]
+
+            def fixed(condition):
+                return model.feasible(kept, False, free=free, size=condition)
+            label = f"fix {sorted(changed)} on [{free}]"
+            if safe is None:
+                every = False
+                if fixed(lambda s: s >= 0):
+                    problems.append(f"{label}: said to hold at no size, yet holds at some")
+                continue
+            low = Fraction(str(safe[0]))
+            high = None if safe[1] is None else Fraction(str(safe[1]))
+            every = every and low == 0 and high is None
+            # `holds` is rounded to 4 decimals: check just inside and outside each end.
+            step = Fraction(1, 10 ** 4)
+            if not fixed(lambda s: s == low + (step if low > 0 else 0)):
+                problems.append(f"{label}: does not hold at its low end {low}")
+            if low > step and fixed(lambda s: z3.And(s >= 0, s < low - step)):
+                problems.append(f"{label}: holds below its low end {low}")
+            if high is None:
+                if not fixed(lambda s: s >= 10 ** 8):
+                    problems.append(f"{label}: said to hold with no largest size, yet fails at 10^8")
+            elif fixed(lambda s: s > high + step):
+                problems.append(f"{label}: holds above its high end {high}")
+        if fix["holds"] and fix.get("holds_at_every_size") is not every:
+            problems.append(f"fix {sorted(changed)}: holds_at_every_size disagrees with its holds")
     return problems
 
 
@@ -332,8 +419,8 @@ def main():
                 failures += 1
                 print(f"{path}:{block['source']['line']}: {block['verdict']}: {problem}")
     summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    print(f"z3 oracle: {sum(counts.values())} blocks ({summary}), {fixes} suggested fixes re-solved; "
-          f"{failures} disagreement(s)")
+    print(f"z3 oracle: {sum(counts.values())} blocks ({summary}), {fixes} suggested fixes re-solved, "
+          f"{ENVELOPES} envelope sizes checked; {failures} disagreement(s)")
     return 1 if failures else 0
 
 

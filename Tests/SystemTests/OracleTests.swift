@@ -33,5 +33,6 @@ final class OracleTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("; 0 disagreement(s)"), result.stdout)
     XCTAssertTrue(result.stdout.contains(" conflict"), result.stdout)
     XCTAssertFalse(result.stdout.contains(", 0 suggested fixes"), result.stdout)
+    XCTAssertFalse(result.stdout.contains(", 0 envelope sizes"), result.stdout)
   }
 }

@@ -1,4 +1,5 @@
 import LCQParsing
+import LCQSolver
 
 /// A change to the app that re-solving proved resolves the block.
 public struct FixSuggestion: Sendable, Hashable {
@@ -37,6 +38,24 @@ public struct FixSuggestion: Sendable, Hashable {
   public var shortText: String
   /// Where to make it, when SnapKit printed the place.
   public var sourceLocation: SourceLocation?
+  /// With the change made, where the block holds for each container-set size of the conflict
+  /// (``SizeEnvelope``), freed in turn; empty when the conflict has no such size.
+  public var sizeRanges: [SizeRange] = []
+
+  /// Where a fixed block holds as one container-set size varies.
+  public struct SizeRange: Sendable, Hashable {
+    /// The list index of the freed size.
+    public var constraint: Int
+    /// The sizes at which the fixed block holds (`nil`: at none).
+    public var holds: SizeEnvelope.Interval?
+  }
+
+  /// Whether the change makes the block hold at every value of each container-set size (`nil`
+  /// when the conflict has none).
+  public var holdsAtEverySize: Bool? {
+    guard !sizeRanges.isEmpty else { return nil }
+    return sizeRanges.allSatisfy { $0.holds.map { $0.low == .zero && $0.high == nil } ?? false }
+  }
   /// Always `true`: a suggestion exists only after re-solving proved it.
   public var verified: Bool { true }
   /// Always `true`: lcq suggests only changes the app can make (its own constraints, or the

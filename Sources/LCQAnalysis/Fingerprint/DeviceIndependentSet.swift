@@ -17,7 +17,7 @@ import LCQSolver
 /// not depend on the device, and the replay's set stays.
 enum DeviceIndependentSet {
   /// A size no layout reaches: a solution that lands here has no largest size.
-  static let unbounded = Rational(1_000_000_000, 1)
+  static let unbounded = SizeRange.unbounded
   /// The size the upper probe gives: larger than any screen, window or cell.
   static let largest = Rational(100_000, 1)
 
@@ -63,30 +63,12 @@ enum DeviceIndependentSet {
   }
 
   /// The feasible values of `variable` nearest zero and nearest ``unbounded`` under `rows`, or
-  /// `nil` when the rows cannot hold (or the solver gives up): one solver, its target swapped.
+  /// `nil` when the rows cannot hold (or the solver gives up).
   static func feasibleSizes(
     of variable: Variable, _ rows: [Constraint<Rational>]
   ) -> (low: Rational, high: Rational)? {
-    var solver = Solver<Rational>()
-    do {
-      for row in rows {
-        do {
-          try solver.add(row)
-        } catch {
-          // An implicit row two members share is added once.
-          guard case .duplicateConstraint = error else { throw error }
-        }
-      }
-      let towardZero = Constraint(Expression<Rational>(variable), .equal, strength: .weak)
-      try solver.add(towardZero)
-      let low = solver.value(of: variable)
-      try solver.remove(towardZero)
-      try solver.add(
-        Constraint(Expression(variable) - Expression(constant: unbounded), .equal, strength: .weak))
-      return (low, solver.value(of: variable))
-    } catch {
-      return nil
-    }
+    guard case .values(let low, let high) = SizeRange.of(variable, rows) else { return nil }
+    return (low, high)
   }
 
   /// The replay's minimal set with the size at `size` (whose width or height is `variable`) at

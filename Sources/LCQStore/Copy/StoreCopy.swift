@@ -299,7 +299,8 @@ enum StoreCopy {
   static let conflictColumns = [
     "fingerprint", "title", "verdict", "minimal_set", "explanation", "best_fix", "missing", "owner",
     "first_seen", "last_seen", "first_build", "last_build", "occurrence_count", "status", "resolved_build",
-    "resolved_build_key", "status_changed_at",
+    "resolved_build_key", "status_changed_at", "envelope", "width_safe_from", "width_safe_to",
+    "width_fires_everywhere",
   ]
   static let occurrenceColumns = StoredRows.Occurrence.Columns.allCases.map(\.rawValue)
   static let failedColumns = StoredRows.FailedBlock.Columns.allCases.map(\.rawValue)
@@ -347,12 +348,12 @@ enum StoreCopy {
 }
 
 extension PanelValue {
-  /// The value bound as it was read (a real is not in any column lcq copies).
+  /// The value bound as it was read.
   var queryValue: QueryValue {
     switch self {
     case .null: .null
     case .integer(let value): .integer(value)
-    case .real(let value): .text(String(value))
+    case .real(let value): .real(value)
     case .text(let value): .text(value)
     }
   }

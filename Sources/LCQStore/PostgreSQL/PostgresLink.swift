@@ -182,6 +182,7 @@
       for value in values {
         switch value {
         case .integer(let integer): binds.append(integer)
+        case .real(let real): binds.append(real)
         case .text(let text): binds.append(text)
         case .null: binds.appendNull()
         }

@@ -19,6 +19,9 @@ public struct ConflictDetails: Sendable {
   public var explanation: String?
   /// The best proven fix, when the diagnosis computed it.
   public var bestFix: String?
+  /// On which sizes it fires (`conflicts.envelope`: one sentence per container-set size),
+  /// `nil` when no such size takes part or the analysis predates it.
+  public var envelope: String? = nil
   /// Who owns the conflict (`conflicts.owner`: `app`, `system` or `library`), `nil` when not
   /// known (not a proven conflict, or stored before schema 3 and not reanalysed).
   public var owner: String?
@@ -94,7 +97,7 @@ enum DetailsStatements {
   /// The conflict's own row.
   static let conflict = """
     SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
-      owner, first_seen, last_seen, first_build, last_build
+      envelope, owner, first_seen, last_seen, first_build, last_build
     FROM conflicts WHERE id = ?
     """
 
@@ -227,6 +230,7 @@ extension ConflictStore {
       sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
     details.lastSeenByOSVersion = lastSeen
     details.owner = row.text("owner")
+    details.envelope = row.text("envelope")
     let inside = DetailsStatements.occurrencesInside(filter)
     let tests = try engine.rows(
       DetailsStatements.tests(inside: inside.sql), [.integer(reference.id)] + inside.values)

@@ -1,3 +1,5 @@
+import LCQAnalysis
+
 /// Which conflicts a query shows, by who owns them (`conflicts.owner`).
 public enum OwnerFilter: String, Sendable, CaseIterable {
   /// Conflicts the app can fix: owned by the app, or not known to be the system's (a conflict
@@ -32,6 +34,10 @@ public struct QueryFilter: Sendable, Hashable {
   /// Only conflicts whose latest code owners (`lcq ingest --source-root`) include this one
   /// (`@org/team`, `@user` or an e-mail address).
   public var team: String?
+  /// Only conflicts that fire at some screen width from the narrowest in lcq's device table
+  /// (``LCQAnalysis/DeviceSizes/narrowestWidth``) up to, not including, this many points, as
+  /// their stored envelope says (`conflicts.width_safe_from`, docs/envelope.md).
+  public var firesBelow: Double?
 
   /// Creates a filter; `nil` fields do not filter.
   public init(
@@ -109,8 +115,8 @@ public struct QueryFilter: Sendable, Hashable {
     return (sql, values)
   }
 
-  /// `AND column IN (…)` for the owner's conflicts and `AND …` for the team's (each when the
-  /// filter has one), on the conflict id column `column` (a literal), with their values.
+  /// `AND column IN (…)` for the owner's conflicts, `AND …` for the team's and for the
+  /// firing widths (each when the filter has one), on the conflict id column `column` (a literal), with their values.
   func conflictConditions(_ column: String) -> (sql: String, values: [QueryValue]) {
     var sql = ""
     var values: [QueryValue] = []
@@ -121,6 +127,15 @@ public struct QueryFilter: Sendable, Hashable {
     if let team {
       sql += " AND " + CodeOwnerColumns.ownedBy(column)
       values.append(.text(team))
+    }
+    if let firesBelow {
+      // The width's firing sizes lie below `width_safe_from` and above `width_safe_to`.
+      sql += """
+         AND \(column) IN (SELECT id FROM conflicts WHERE ? > ? AND (width_fires_everywhere = 1
+          OR width_safe_from > ? OR width_safe_to < ?))
+        """
+      let narrowest = QueryValue.real(DeviceSizes.narrowestWidth)
+      values += [.real(firesBelow), narrowest, narrowest, .real(firesBelow)]
     }
     return (sql, values)
   }

@@ -22,6 +22,7 @@ extension StatementArguments {
       values.map { value -> (any DatabaseValueConvertible)? in
         switch value {
         case .integer(let integer): integer
+        case .real(let real): real
         case .text(let text): text
         case .null: nil
         }

@@ -41,8 +41,8 @@ enum StoredRows {
   /// the ingest of both engines and reanalysis run it.
   static let conflictInsertSQL = """
     INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
-      owner, first_seen, last_seen)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      owner, envelope, width_safe_from, width_safe_to, width_fires_everywhere, first_seen, last_seen)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (fingerprint) DO NOTHING
     """
 
@@ -56,13 +56,25 @@ enum StoredRows {
 
   /// A conflict's description as a block's analysis gives it, in the order both
   /// ``conflictInsertSQL`` and ``exemplarSQL`` bind it: title, verdict, minimal set,
-  /// explanation, best fix, missing quantities, owner.
+  /// explanation, best fix, missing quantities, owner, then ``envelopeValues(_:)``.
   static func descriptionValues(summary: AnalysisSummary, describedConstraints: [String]) -> [QueryValue] {
     [
       .text(summary.title ?? ""), .text(summary.verdict.rawValue),
       .text(JSONText.array(describedConstraints)),
       QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
       QueryValue(summary.owner?.rawValue),
+    ] + envelopeValues(summary)
+  }
+
+  /// The envelope columns (`envelope`, `width_safe_from`, `width_safe_to`,
+  /// `width_fires_everywhere`) for `summary`.
+  static func envelopeValues(_ summary: AnalysisSummary) -> [QueryValue] {
+    guard let width = summary.screenWidth else {
+      return [QueryValue(summary.envelopeText), .null, .null, .null]
+    }
+    return [
+      QueryValue(summary.envelopeText), width.safe.map { .real($0.low.doubleValue) } ?? .null,
+      width.safe?.high.map { .real($0.doubleValue) } ?? .null, .integer(width.safe == nil ? 1 : 0),
     ]
   }
 
@@ -73,7 +85,7 @@ enum StoredRows {
   /// their counts. Values: ``exemplarValues(conflictID:record:)``.
   static let exemplarSQL = """
     UPDATE conflicts SET title = ?, verdict = ?, minimal_set = ?, explanation = ?, best_fix = ?, missing = ?,
-      owner = ?
+      owner = ?, envelope = ?, width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?
     WHERE id = ? AND occurrence_count > 0 AND (? < first_seen OR (? = first_seen
       AND ? = \(TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))))
     """
@@ -115,24 +127,27 @@ enum StoredRows {
     return values
   }
 
-  /// Sets a conflict's explanation, best fix, missing quantities and owner to what the current
-  /// analysis says (for `db reanalyze`, after the diagnosis improved), in `dialect`: it writes
-  /// only when something differs.
+  /// Sets a conflict's explanation, best fix, missing quantities, owner and envelope to what
+  /// the current analysis says (for `db reanalyze`, after the diagnosis improved), in `dialect`:
+  /// it writes only when something differs.
   static func refreshDiagnosisSQL(_ dialect: SQLDialect) -> String {
     let differs = dialect.isDistinctFrom
     return """
-      UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?
+      UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?, envelope = ?,
+        width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?
       WHERE id = ? AND (explanation \(differs) ? OR best_fix \(differs) ? OR missing \(differs) ?
-        OR owner \(differs) ?)
+        OR owner \(differs) ? OR envelope \(differs) ? OR width_safe_from \(differs) ?
+        OR width_safe_to \(differs) ? OR width_fires_everywhere \(differs) ?)
       """
   }
 
   /// The values of ``refreshDiagnosisSQL(_:)``.
   static func refreshDiagnosisValues(conflictID: Int64, summary: AnalysisSummary) -> [QueryValue] {
-    let diagnosis = [
-      QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
-      QueryValue(summary.owner?.rawValue),
-    ]
+    let diagnosis =
+      [
+        QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
+        QueryValue(summary.owner?.rawValue),
+      ] + envelopeValues(summary)
     return diagnosis + [.integer(conflictID)] + diagnosis
   }
 

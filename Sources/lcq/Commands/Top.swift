@@ -20,6 +20,11 @@ extension LCQCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var team: TeamOption
     @Option(help: OwnerFilter.help(default: .all)) var owner: OwnerFilter = .all
+    @Option(
+      help: ArgumentHelp(
+        "Only conflicts that fire at some screen width from 320 pt (the narrowest device in lcq's table) "
+          + "up to this many points, as their envelope says (docs/envelope.md).", valueName: "points"))
+    var firesBelow: Double?
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
 
@@ -27,6 +32,7 @@ extension LCQCommand {
       var filter = filters.filter(now: currentTime)
       filter.team = team.team
       filter.owner = owner
+      filter.firesBelow = firesBelow
       let (order, limit) = (by, limit)
       let rows = try usingStore(database) { store throws(StoreError) in
         try store.top(filter, by: order, limit: limit)

@@ -1,0 +1,78 @@
+import Foundation
+import LCQEndToEndSupport
+import LCQTestSupport
+import XCTest
+
+/// The envelope as the store keeps it, through the real `lcq` on each engine: `top
+/// --fires-below`, `show`, `db copy` and `db reanalyze`.
+final class EnvelopeStoreTests: XCTestCase {
+  /// The corpus blocks and their widths, worked out by hand (EnvelopeTests shows the arithmetic
+  /// for 192): root view width safe from 375 pt (192) and from 408 pt (071: 16 + 376 + 16), a
+  /// cell width safe only up to 308.8975 pt (006), a navigation bar safe from 14 pt (045), a
+  /// fitting width (099, no screen's) and a cell height only (007).
+  static let files = ["192", "071", "006", "045", "099", "007"]
+
+  /// What `--fires-below 375` must list: the widths that fire somewhere in [320, 375).
+  static let firingBelow375 = [
+    "UIView width vs root view width", "UILabel width vs root view width",
+    "LineView: UIView height vs cell height",
+  ]
+
+  private func titles(_ arguments: [String], db: String) throws -> [String] {
+    let result = try LCQProcess.run(arguments + ["--format", "json", "--db", db])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let rows = object?["conflicts"] as? [[String: Any]] ?? []
+    return rows.compactMap { $0["title"] as? String }.sorted()
+  }
+
+  private func check(db: String) throws {
+    let ingest = try LCQProcess.run(["ingest", "--db", db] + Self.files.map(LCQProcess.corpusFile))
+    XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    XCTAssertEqual(try titles(["top"], db: db).count, 6)
+    XCTAssertEqual(try titles(["top", "--fires-below", "375"], db: db), Self.firingBelow375.sorted())
+    // Nothing fires between 320 and 320.
+    XCTAssertEqual(try titles(["top", "--fires-below", "320"], db: db), [])
+    // 192's fingerprint (FingerprintTests keeps fingerprints stable).
+    let show = try LCQProcess.run(["show", "--db", db, "v3:d9489e71ffbff1b3"])
+    XCTAssertTrue(
+      show.stdout.contains(
+        "Sizes: [5] It fires when the root view's width is below 375 pt (where the root view spans the screen: "
+          + "iPhone SE (1st generation) portrait, iPad Slide Over); safe from 375 pt up."),
+      show.stdout + show.stderr)
+  }
+
+  func testTopFiresBelowAndShowOnTheSQLiteFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-envelope-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let db = folder.appendingPathComponent("e.sqlite").path
+    try check(db: db)
+    #if TeamStore
+      // The copy into the team store carries the envelope's columns, reals included.
+      let url = try PostgresTestServer.shared().makeDatabase()
+      let copy = try LCQProcess.run(["db", "copy", "--from", db, "--to", url])
+      XCTAssertEqual(copy.status, 0, copy.stderr)
+      XCTAssertEqual(try titles(["top", "--fires-below", "375"], db: url), Self.firingBelow375.sorted())
+    #endif
+  }
+
+  #if TeamStore
+    func testTopFiresBelowAndShowOnTheTeamStore() throws {
+      let server = try PostgresTestServer.shared()
+      let url = try server.makeDatabase()
+      try check(db: url)
+      // A store from before the envelope (its columns empty) gets it from `db reanalyze`.
+      let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+      _ = try server.psql(
+        database,
+        "UPDATE conflicts SET envelope = NULL, width_safe_from = NULL, width_safe_to = NULL, "
+          + "width_fires_everywhere = NULL")
+      XCTAssertEqual(try titles(["top", "--fires-below", "375"], db: url), [])
+      let reanalysed = try LCQProcess.run(["db", "reanalyze", "--db", url])
+      XCTAssertEqual(reanalysed.status, 0, reanalysed.stderr)
+      XCTAssertEqual(try titles(["top", "--fires-below", "375"], db: url), Self.firingBelow375.sorted())
+    }
+  #endif
+}
