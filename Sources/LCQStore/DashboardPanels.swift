@@ -12,6 +12,7 @@ public enum Panels {
     RegressedConflicts.self,
     RunHealth.self,
     Settings.self,
+    SmallScreens.self,
     SystemConflicts.self,
     TestHealth.self,
     TopByOccurrences.self,
@@ -384,6 +385,60 @@ extension Panels {
 }
 
 extension Panels {
+  /// A row of `dashboards/small_screens.sql`.
+  public struct SmallScreens: DashboardPanelRow, ConflictPanelRow {
+    /// The panel's name.
+    public static let name = "small_screens"
+    /// Its columns, in order.
+    public static let columns = [
+      "fingerprint",
+      "title",
+      "status",
+      "occurrences",
+      "runs",
+      "width_safe_from",
+      "width_safe_to",
+      "width_fires_everywhere",
+      "envelope",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `fingerprint`.
+    public var fingerprint: PanelValue { values[0] }
+
+    /// `title`.
+    public var title: PanelValue { values[1] }
+
+    /// `status`.
+    public var status: PanelValue { values[2] }
+
+    /// `occurrences`.
+    public var occurrences: PanelValue { values[3] }
+
+    /// `runs`.
+    public var runs: PanelValue { values[4] }
+
+    /// `width_safe_from`.
+    public var widthSafeFrom: PanelValue { values[5] }
+
+    /// `width_safe_to`.
+    public var widthSafeTo: PanelValue { values[6] }
+
+    /// `width_fires_everywhere`.
+    public var widthFiresEverywhere: PanelValue { values[7] }
+
+    /// `envelope`.
+    public var envelope: PanelValue { values[8] }
+  }
+}
+
+extension Panels {
   /// A row of `dashboards/system_conflicts.sql`.
   public struct SystemConflicts: DashboardPanelRow, ConflictPanelRow {
     /// The panel's name.
@@ -492,6 +547,10 @@ extension Panels {
       "minimal_set",
       "explanation",
       "best_fix",
+      "envelope",
+      "width_safe_from",
+      "width_safe_to",
+      "width_fires_everywhere",
       "code_owners",
       "source_files",
     ]
@@ -545,11 +604,23 @@ extension Panels {
     /// `best_fix`.
     public var bestFix: PanelValue { values[13] }
 
+    /// `envelope`.
+    public var envelope: PanelValue { values[14] }
+
+    /// `width_safe_from`.
+    public var widthSafeFrom: PanelValue { values[15] }
+
+    /// `width_safe_to`.
+    public var widthSafeTo: PanelValue { values[16] }
+
+    /// `width_fires_everywhere`.
+    public var widthFiresEverywhere: PanelValue { values[17] }
+
     /// `code_owners`.
-    public var codeOwners: PanelValue { values[14] }
+    public var codeOwners: PanelValue { values[18] }
 
     /// `source_files`.
-    public var sourceFiles: PanelValue { values[15] }
+    public var sourceFiles: PanelValue { values[19] }
   }
 }
 
@@ -574,6 +645,10 @@ extension Panels {
       "minimal_set",
       "explanation",
       "best_fix",
+      "envelope",
+      "width_safe_from",
+      "width_safe_to",
+      "width_fires_everywhere",
       "code_owners",
       "source_files",
     ]
@@ -627,11 +702,23 @@ extension Panels {
     /// `best_fix`.
     public var bestFix: PanelValue { values[13] }
 
+    /// `envelope`.
+    public var envelope: PanelValue { values[14] }
+
+    /// `width_safe_from`.
+    public var widthSafeFrom: PanelValue { values[15] }
+
+    /// `width_safe_to`.
+    public var widthSafeTo: PanelValue { values[16] }
+
+    /// `width_fires_everywhere`.
+    public var widthFiresEverywhere: PanelValue { values[17] }
+
     /// `code_owners`.
-    public var codeOwners: PanelValue { values[14] }
+    public var codeOwners: PanelValue { values[18] }
 
     /// `source_files`.
-    public var sourceFiles: PanelValue { values[15] }
+    public var sourceFiles: PanelValue { values[19] }
   }
 }
 

@@ -1163,6 +1163,49 @@ public enum EmbeddedSQL {
       """#
     ),
     (
+      name: "small_screens.sql",
+      sql: #"""
+      -- Report panel "small_screens": the 10 conflicts with the most occurrences in the window
+      -- [:since, :until) that fire on the smallest screens: at some width a screen stands for (a
+      -- cell's, a root view's or a window's) from 320 pt, the narrowest in lcq's device table, up to,
+      -- not including, 375 pt (the iPhone SE of the first generation, iPad Slide Over), as the
+      -- conflict's envelope says (docs/envelope.md: the block's other constraints hold from
+      -- width_safe_from to width_safe_to; width_fires_everywhere = 1 when at no width). `lcq top
+      -- --fires-below 375` asks the same of any window.
+      -- Only conflicts with the owner :owner ('' for 'app', 'system', 'library' or 'all').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner
+      ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
+      counts AS (
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, c.title, c.status,
+        sum(counts.n) AS occurrences,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+        c.width_safe_from, c.width_safe_to, c.width_fires_everywhere, c.envelope
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+      WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+        AND (c.width_fires_everywhere = 1 OR c.width_safe_from > 320 OR c.width_safe_to < 375)
+      GROUP BY c.id
+      HAVING sum(counts.n) > 0
+      ORDER BY occurrences DESC, runs DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
       name: "system_conflicts.sql",
       sql: #"""
       -- Report panel "system_conflicts": the 10 conflicts among UIKit's, AppKit's or a third-party
@@ -1291,6 +1334,7 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+        c.envelope, c.width_safe_from, c.width_safe_to, c.width_fires_everywhere,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
         (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
@@ -1340,6 +1384,7 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+        c.envelope, c.width_safe_from, c.width_safe_to, c.width_fires_everywhere,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
         (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p

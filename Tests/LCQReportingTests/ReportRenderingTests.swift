@@ -23,7 +23,8 @@ final class ReportRenderingTests: XCTestCase {
         Panels.Volume.self,
         [[.integer(1234), .integer(12), .integer(3), .integer(1), .integer(13_160), .real(940), .real(1)]]),
       // fingerprint, title, status, verdict, occurrences, runs, devices, first_seen, last_seen,
-      // first_build, last_build, minimal_set, explanation, best_fix, code_owners, source_files
+      // first_build, last_build, minimal_set, explanation, best_fix, envelope, width_safe_from,
+      // width_safe_to, width_fires_everywhere, code_owners, source_files
       rows(
         Panels.TopByOccurrences.self,
         [
@@ -33,7 +34,10 @@ final class ReportRenderingTests: XCTestCase {
             .integer(2), .integer(1), .text("2024-03-05T01:00:00Z"), .text("2024-03-05T23:00:00Z"),
             .text("1239"),
             .text("1240"), .text("[\"a\",\"b\"]"), .text("The cell is too short.\nOne\nTwo"),
-            .text("Set the height constraint's priority to 999"), .text("[\"@acme/cells\",\"@alice\"]"),
+            .text("Set the height constraint's priority to 999"),
+            .text("[3] It fires when the cell's width is below 343 pt; safe from 343 pt up."), .real(343),
+            .null,
+            .integer(0), .text("[\"@acme/cells\",\"@alice\"]"),
             .text("[\"Cells/Cell.swift\"]"),
           ]
         ]),
@@ -87,9 +91,9 @@ final class ReportRenderingTests: XCTestCase {
 
       ### Top conflicts
 
-      | # | Conflict | Occurrences | Runs | Devices | Best fix |
-      | ---: | --- | ---: | ---: | ---: | --- |
-      | 1 | **Cell \\| height** `v1:01234567` (owners: @\u{2060}acme/cells, @\u{2060}alice) | 1,000 | 2 | 1 | Set the height constraint's priority to 999 |
+      | # | Conflict | Occurrences | Runs | Devices | Fires at | Best fix |
+      | ---: | --- | ---: | ---: | ---: | --- | --- |
+      | 1 | **Cell \\| height** `v1:01234567` (owners: @\u{2060}acme/cells, @\u{2060}alice) | 1,000 | 2 | 1 | width < 343 pt | Set the height constraint's priority to 999 |
 
       ### New conflicts (1)
 
@@ -128,6 +132,8 @@ final class ReportRenderingTests: XCTestCase {
     XCTAssertEqual(top.first?["minimal_set"] as? [String], ["a", "b"], "a JSON array column is an array")
     XCTAssertEqual(top.first?["code_owners"] as? [String], ["@acme/cells", "@alice"])
     XCTAssertEqual(top.first?["source_files"] as? [String], ["Cells/Cell.swift"])
+    XCTAssertEqual(top.first?["width_safe_from"] as? Double, 343)
+    XCTAssertTrue(top.first?["width_safe_to"] is NSNull, "no largest width")
     let regressed = try XCTUnwrap(object["regressed_conflicts"] as? [[String: Any]])
     XCTAssertTrue(regressed.first?["last_build"] is NSNull)
     XCTAssertTrue(regressed.first?["code_owners"] is NSNull, "no run mapped it")

@@ -42,6 +42,25 @@ final class EnvelopeStoreTests: XCTestCase {
       show.stdout + show.stderr)
   }
 
+  /// The report's "On the smallest screens" and its "Fires at" column.
+  private func checkReport(db: String) throws {
+    let report = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "markdown"])
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertTrue(report.stdout.contains("### On the smallest screens (3)"), report.stdout)
+    XCTAssertTrue(
+      report.stdout.contains(
+        "- **UIView width vs root view width** `v3:d9489e71`: 1 occurrence. \\[5\\] It fires when the root view's "
+          + "width is below 375 pt \\(where the root view spans the screen: iPhone SE \\(1st generation\\) portrait, "
+          + "iPad Slide Over\\); safe from 375 pt up."), report.stdout)
+    // 006's cell width holds only up to 123559/400 = 308.8975 pt: "> 308.9" to two decimals.
+    XCTAssertTrue(report.stdout.contains("| width > 308.9 pt |"), report.stdout)
+    XCTAssertTrue(report.stdout.contains("| width < 408 pt |"), report.stdout)
+    let json = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let small = object?["small_screens"] as? [[String: Any]] ?? []
+    XCTAssertEqual(small.compactMap { $0["title"] as? String }.sorted(), Self.firingBelow375.sorted())
+  }
+
   func testTopFiresBelowAndShowOnTheSQLiteFile() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lcq-envelope-\(UUID().uuidString)")

@@ -65,6 +65,7 @@ public enum ReportHTML {
       "regressed": changes(report.panel(Panels.RegressedConflicts.name)),
       "quiet": quietButNotNew(report),
       "system": records(report.panel(Panels.SystemConflicts.name)),
+      "smallScreens": records(report.panel(Panels.SmallScreens.name)),
       "health": singleRow(report.panel(Panels.IngestionHealth.name)),
       "loggingOff": BuildHealth.loggingOff(report.summary(Panels.IngestionHealth.self)?.loggingOff),
       "missing": records(report.panel(Panels.UndecidableByMissing.name)),

@@ -2,7 +2,8 @@ import LCQStore
 
 /// `lcq report --format markdown`: short enough for a chat message or a pull-request comment:
 /// warnings, volume, the conflict-free runs of the 5 newest builds, the top 5, the 5 tests that
-/// log the most (when logs held test markers), new and regressed conflicts, ingestion health.
+/// log the most (when logs held test markers), new and regressed conflicts, those that fire on
+/// the smallest screens, ingestion health.
 public enum ReportMarkdown {
   /// How many top conflicts the Markdown lists.
   static let topCount = 5
@@ -36,6 +37,7 @@ public enum ReportMarkdown {
         ?? "seen again in a run without a build"
       return "resolved in build \(resolved), \(again)"
     }
+    output += smallScreens(report)
     output += systemNoise(report)
     output += health(report)
     return output
@@ -114,13 +116,34 @@ public enum ReportMarkdown {
     var output = "### Top conflicts\n\n"
     guard !rows.isEmpty else { return output + "_None in this window._\n\n" }
     output +=
-      "| # | Conflict | Occurrences | Runs | Devices | Best fix |\n| ---: | --- | ---: | ---: | ---: | --- |\n"
+      "| # | Conflict | Occurrences | Runs | Devices | Fires at | Best fix |\n"
+      + "| ---: | --- | ---: | ---: | ---: | --- | --- |\n"
     for (index, row) in rows.prefix(topCount).enumerated() {
       let fix = row.bestFix.text.map(MarkdownText.escape) ?? "—"
+      let fires = ScreenWidthText.short(
+        from: row.widthSafeFrom, to: row.widthSafeTo, everywhere: row.widthFiresEverywhere)
       output +=
         "| \(index + 1) | \(conflict(row)) | \(ReportNumbers.grouped(row.occurrences.integer)) | "
-        + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | \(fix) |\n"
+        + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | \(fires) | \(fix) |\n"
     }
+    return output + "\n"
+  }
+
+  /// The conflicts that fire on the smallest screens (the `small_screens` panel), each with its
+  /// envelope's sentences; nothing when none does.
+  static func smallScreens(_ report: NightlyReport) -> String {
+    let rows = report.rows(Panels.SmallScreens.self)
+    guard !rows.isEmpty else { return "" }
+    var output = "### On the smallest screens (\(rows.count))\n\n"
+    output +=
+      "Conflicts that fire at some width from 320 to 375 pt (iPhone SE (1st generation), iPad Slide Over):\n\n"
+    for row in rows.prefix(topCount) {
+      let sizes = (row.envelope.text ?? "").split(separator: "\n").joined(separator: " ")
+      output +=
+        "- \(conflict(row)): \(ReportNumbers.counted(row.occurrences.integer, "occurrence")). "
+        + "\(MarkdownText.escape(sizes))\n"
+    }
+    if rows.count > topCount { output += "- and \(rows.count - topCount) more\n" }
     return output + "\n"
   }
 

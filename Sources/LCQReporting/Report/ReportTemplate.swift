@@ -153,6 +153,14 @@ enum ReportTemplate {
     {{/quiet.rows}}
     </table></div>{{/quiet.hasRows}}
 
+    {{#smallScreens.hasRows}}<h2>On the smallest screens ({{smallScreens.count}})</h2>
+    <p class="muted">Conflicts that fire at some width from 320 to 375 pt (iPhone SE (1st generation), iPad Slide Over).</p>
+    <div class="table"><table>
+    <tr><th>Conflict</th><th class="n">Occurrences</th><th>Where it fires</th></tr>
+    {{#smallScreens.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td class="n">{{occurrences}}</td><td>{{envelope}}</td></tr>
+    {{/smallScreens.rows}}
+    </table></div>{{/smallScreens.hasRows}}
+
     {{#system.hasRows}}<h2>System noise ({{system.count}})</h2>
     <p class="muted">UIKit's, AppKit's or a library's own constraints conflict: there is no fix in the app.</p>
     <div class="table"><table>
