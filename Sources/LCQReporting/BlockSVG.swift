@@ -17,14 +17,73 @@ public enum BlockSVG {
   /// legend's lines are wrapped to its width.
   public static func render(_ analysis: BlockAnalysis) -> String? {
     guard let layout = PictureLayout.of(analysis) else { return nil }
-    let placer = LabelPlacer(top: 22)
+    let drawing = self.drawing(analysis, layout)
+    return document(width: drawing.width, height: drawing.height, drawing.elements)
+  }
+
+  /// The block drawn twice, side by side, at the first size of its envelope that does not fire
+  /// everywhere (docs/envelope.md): on the left where the conflict fires, a point from the edge
+  /// (the UIKit-broken constraint relaxed, as in ``render(_:)``), on the right at the edge,
+  /// where every constraint holds; `nil` without such a size.
+  public static func renderSizes(_ analysis: BlockAnalysis) -> String? {
+    guard let envelope = analysis.envelope?.sizes.first(where: { $0.drawnSizes != nil }),
+      let sizes = envelope.drawnSizes
+    else { return nil }
+    let layouts = [sizes.firing, sizes.safe].compactMap { value in
+      PictureLayout.of(analysis, at: PictureLayout.DrawnSize(constraint: envelope.constraint, value: value))
+        .map {
+          (value: value, layout: $0)
+        }
+    }
+    guard layouts.count == 2 else { return nil }
+    let captionHeight = 28.0
+    let gap = 16.0
+    var elements: [String] = []
+    var x = 0.0
+    var height = 0.0
+    for (side, picture) in layouts.enumerated() {
+      let caption =
+        "[\(envelope.constraint + 1)] \(EnvelopeWords.subject(envelope)) at \(EnvelopeWords.points(picture.value)): "
+        + (side == 0 ? "the conflict fires" : "every constraint holds")
+      elements.append(
+        text(
+          caption, x: x + margin, y: 20,
+          attributes: side == 0
+            ? #"font-weight="600" fill="rgb(198,40,40)""# : #"font-weight="600" fill="rgb(46,125,50)""#
+        ))
+      let drawing = drawing(analysis, picture.layout, x: x, y: captionHeight)
+      elements += drawing.elements
+      x += drawing.width + gap
+      height = max(height, captionHeight + drawing.height)
+    }
+    return document(width: x - gap, height: height, elements)
+  }
+
+  /// A whole SVG document of `elements`.
+  static func document(width: Double, height: Double, _ elements: [String]) -> String {
+    let open =
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(format(width))" height="\#(format(height))" "#
+      + #"viewBox="0 0 \#(format(width)) \#(format(height))" font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">"#
+    let background = [
+      #"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#,
+      #"<defs><marker id="end" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>"#,
+    ]
+    return ([open] + background + elements + ["</svg>"]).joined(separator: "\n") + "\n"
+  }
+
+  /// The elements of one picture of `layout` with its top left corner at (`x`, `y`), and its
+  /// size.
+  static func drawing(_ analysis: BlockAnalysis, _ layout: PictureLayout, x: Double = 0, y: Double = 0) -> (
+    elements: [String], width: Double, height: Double
+  ) {
+    let placer = LabelPlacer(top: y + 22, left: x)
     let canvas = Canvas(layout: layout, width: width - 2 * margin, placer: placer)
     // Tags first: they belong next to their lines; box labels can move further.
-    let links = canvas.links(offsetX: margin, offsetY: margin + 8)
-    let boxes = canvas.boxes(offsetX: margin, offsetY: margin + 8)
+    let links = canvas.links(offsetX: x + margin, offsetY: y + margin + 8)
+    let boxes = canvas.boxes(offsetX: x + margin, offsetY: y + margin + 8)
     let placed = placer.extent
-    let canvasWidth = max(width, placed.right + margin)
-    let legendTop = max(margin + canvas.drawingHeight, placed.bottom) + 28
+    let canvasWidth = max(width, placed.right - x + margin)
+    let legendTop = max(margin + canvas.drawingHeight, placed.bottom - y) + 28
     // Each legend entry wrapped to the canvas; its continuation lines are indented.
     let legend = legendLines(analysis, layout).flatMap { line in
       wrapped(line.text, width: canvasWidth - 2 * margin, fontSize: 12).enumerated().map {
@@ -32,26 +91,20 @@ public enum BlockSVG {
       }
     }
     let height = legendTop + Double(legend.count) * legendLineHeight + margin
-    var svg = [
-      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(format(canvasWidth))" height="\#(format(height))" "#
-        + #"viewBox="0 0 \#(format(canvasWidth)) \#(format(height))" font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="12">"#,
-      #"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#,
-      #"<defs><marker id="end" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L8,4 L0,8 z" fill="context-stroke"/></marker></defs>"#,
-    ]
+    var svg: [String] = []
     if let title = analysis.title {
       let lines = wrapped(title, width: canvasWidth - 2 * margin, fontSize: 13)
       let shown = lines.count > 1 ? lines[0] + "…" : title
-      svg.append(text(shown, x: margin, y: 16, attributes: #"font-weight="600" font-size="13""#))
+      svg.append(text(shown, x: x + margin, y: y + 16, attributes: #"font-weight="600" font-size="13""#))
     }
     svg += boxes.shapes + links.shapes + boxes.labels + links.labels
     for (number, line) in legend.enumerated() {
       svg.append(
         text(
-          line.text, x: margin + line.indent, y: legendTop + Double(number) * legendLineHeight,
+          line.text, x: x + margin + line.indent, y: y + legendTop + Double(number) * legendLineHeight,
           attributes: line.isBroken ? #"fill="rgb(198,40,40)""# : #"fill="rgb(38,50,56)""#))
     }
-    svg.append("</svg>")
-    return svg.joined(separator: "\n") + "\n"
+    return (svg, canvasWidth, height)
   }
 
   /// `text` cut into lines that fit `width` (``LabelPlacer``'s estimate), at spaces where it

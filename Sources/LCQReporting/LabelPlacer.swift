@@ -24,11 +24,14 @@ final class LabelPlacer {
 
   /// The boxes placed so far.
   private(set) var placed: [Box] = []
-  /// Texts are kept below this (the title's line) and right of the left edge.
+  /// Texts are kept below this (the title's line) and right of `left`.
   let top: Double
+  /// The left edge of the picture (0, or where a picture drawn beside another starts).
+  let left: Double
 
-  init(top: Double) {
+  init(top: Double, left: Double = 0) {
     self.top = top
+    self.left = left
   }
 
   /// The box of `text` with its baseline at (`x`, `y`).
@@ -43,7 +46,7 @@ final class LabelPlacer {
   func place(_ text: String, x: Double, y: Double, fontSize: Double) -> (x: Double, y: Double) {
     let step = fontSize * Self.lineHeight
     for shift in 0..<12 {
-      let candidateX = max(0, x + Double(shift) * 8 * fontSize)
+      let candidateX = max(left, x + Double(shift) * 8 * fontSize)
       for line in 0..<40 {
         // 0, +1, -1, +2, -2… lines away.
         let offset = Double((line + 1) / 2) * (line % 2 == 0 ? 1 : -1) * step
@@ -55,8 +58,8 @@ final class LabelPlacer {
     }
     // Below everything placed: always free.
     let below = (placed.map { $0.y + $0.height }.max() ?? top) + fontSize
-    placed.append(Self.box(text, x: max(0, x), y: below, fontSize: fontSize))
-    return (max(0, x), below)
+    placed.append(Self.box(text, x: max(left, x), y: below, fontSize: fontSize))
+    return (max(left, x), below)
   }
 
   /// The right edge and the bottom of what was placed.

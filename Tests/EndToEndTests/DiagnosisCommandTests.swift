@@ -123,6 +123,29 @@ final class DiagnosisCommandTests: XCTestCase {
     XCTAssertTrue(broken.contains("(broken by UIKit)"))
   }
 
+  /// A finite envelope is drawn twice side by side (docs/envelope.md): 192's root view (safe
+  /// from 375 pt, EnvelopeTests) at 374 pt, where it fires, and at 375 pt, where it holds; a
+  /// conflict that fires at every size (004) gets no such picture.
+  func testAnEnvelopeIsDrawnAtAFiringAndASafeSize() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-svg-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try LCQProcess.run(
+      ["analyze", "--svg", directory.path] + ["192", "004"].map(LCQProcess.corpusFile))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    XCTAssertTrue(names.contains("192-medium-all-newlines-removed-1-sizes.svg"), "\(names)")
+    XCTAssertFalse(names.contains { $0.hasPrefix("004-") && $0.hasSuffix("-sizes.svg") }, "\(names)")
+    let file = directory.appendingPathComponent("192-medium-all-newlines-removed-1-sizes.svg")
+    let svg = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertTrue(svg.contains("[5] the root view&#39;s width at 374 pt: the conflict fires"), svg)
+    XCTAssertTrue(svg.contains("[5] the root view&#39;s width at 375 pt: every constraint holds"), svg)
+    XCTAssertTrue(svg.contains("width = 320 (drawn at 374 pt)"), svg)
+    XCTAssertTrue(svg.contains("width = 320 (drawn at 375 pt)"), svg)
+    // At 374 pt [4] is relaxed to draw a layout; at 375 pt nothing is.
+    XCTAssertEqual(svg.components(separatedBy: "[4] wants 375").count, 2, svg)
+    try PictureCheck.renderToPNG(file)
+  }
+
   func testSVGDirectoryThatCannotBeMadeIsAnError() throws {
     let result = try LCQProcess.run([
       "analyze", "--svg", "/proc/lcq-cannot-exist", DiagnosisFixtures.selfSizingCell,

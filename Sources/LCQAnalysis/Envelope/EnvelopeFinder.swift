@@ -106,7 +106,7 @@ enum EnvelopeFinder {
   }
 
   /// The width or height variable a container-set size fixes.
-  private static func variable(of member: LayoutConstraint, in model: LayoutModel) -> Variable? {
+  static func variable(of member: LayoutConstraint, in model: LayoutModel) -> Variable? {
     guard let frame = model.frames[LayoutModelBuilder.key(of: member.firstItem, other: nil)] else {
       return nil
     }

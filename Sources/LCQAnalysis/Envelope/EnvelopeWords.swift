@@ -58,7 +58,7 @@ public enum EnvelopeWords {
   }
 
   /// `the cell's width`, `the temporary fitting width`.
-  static func subject(_ envelope: SizeEnvelope) -> String {
+  public static func subject(_ envelope: SizeEnvelope) -> String {
     envelope.container == "fitting"
       ? "the temporary fitting \(envelope.axis.rawValue)"
       : "the \(envelope.container)'s \(envelope.axis.rawValue)"

@@ -96,3 +96,18 @@ extension SizeEnvelope {
     fires(at: Rational(Int64(points.rounded()), 1))
   }
 }
+
+extension SizeEnvelope {
+  /// Two sizes to draw side by side: one where the conflict fires, a point from the edge of the
+  /// safe interval (half the way to zero when that edge is below 1 pt), and the safe edge
+  /// itself, the lower edge when there is one above zero; `nil` when it fires at every size.
+  public var drawnSizes: (firing: Rational, safe: Rational)? {
+    guard let safe else { return nil }
+    let one = Rational(1, 1)
+    if safe.low > .zero {
+      return (safe.low < one ? safe.low * Rational(1, 2) : safe.low - one, safe.low)
+    }
+    guard let high = safe.high else { return nil }
+    return (high + one, high)
+  }
+}

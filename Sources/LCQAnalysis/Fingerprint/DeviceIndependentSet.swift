@@ -78,18 +78,9 @@ enum DeviceIndependentSet {
     _ model: LayoutModel, _ block: ConflictBlock, size: Int, variable: Variable, at value: Rational,
     keeping kept: Set<Int>, freeing free: Set<Int>
   ) -> [Int] {
-    var probed = model
-    probed.members = model.members.compactMap { member in
-      guard member.index == size else {
-        return kept.contains(member.index) && !free.contains(member.index) ? member : nil
-      }
-      var fixed = member
-      let row = Constraint(Expression(variable) - Expression(constant: value), .equal, name: "[\(size + 1)]")
-      fixed.exact = [row]
-      fixed.relaxed = [row]
-      return fixed
+    let probed = model.fixing(size, variable, at: value, listCount: block.constraints.count) {
+      kept.contains($0) && !free.contains($0)
     }
-    probed.index(listCount: block.constraints.count)
     var options = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
     options.provesMinimalSet = false
     let replay = BlockReplayer.replay(block, model: probed, options: options)

@@ -62,18 +62,45 @@ public struct PictureLayout: Sendable {
   /// The list indices left out to find a layout.
   public var relaxed: [Int]
 
+  /// A container-set size to draw a block at: list entry `constraint` at `value` points.
+  public struct DrawnSize: Sendable, Hashable {
+    /// The list index of the size.
+    public var constraint: Int
+    /// Its value in points.
+    public var value: Rational
+
+    /// Creates a size to draw at.
+    public init(constraint: Int, value: Rational) {
+      self.constraint = constraint
+      self.value = value
+    }
+  }
+
   /// Items beyond this many are not drawn: the picture would not be readable.
   public static let itemLimit = 40
 
   /// Lays out `analysis`'s block; `nil` when it has no minimal set, too many items, or
   /// numbers too large to lay out exactly.
-  public static func of(_ analysis: BlockAnalysis) -> PictureLayout? {
+  ///
+  /// With `size`, the block is drawn with that container-set size (an entry of its envelope)
+  /// at another value: where the envelope says the block holds there, nothing is relaxed.
+  public static func of(_ analysis: BlockAnalysis, at size: DrawnSize? = nil) -> PictureLayout? {
     let block = analysis.block
     guard !analysis.minimalSet.isEmpty else { return nil }
-    let model = analysis.replay?.model ?? LayoutModel(block: block)
+    var model = analysis.replay?.model ?? LayoutModel(block: block)
     guard model.frames.count <= itemLimit, !model.frames.isEmpty else { return nil }
+    var holds = false
+    if let size {
+      guard let envelope = analysis.envelope?.sizes.first(where: { $0.constraint == size.constraint }),
+        let variable = EnvelopeFinder.variable(of: block.member(size.constraint), in: model)
+      else { return nil }
+      model = model.fixing(size.constraint, variable, at: size.value, listCount: block.constraints.count)
+      holds = !envelope.fires(at: size.value)
+    }
     var relax = Set<Int>()
-    if let broken = block.brokenConstraintIndex, analysis.minimalSet.contains(broken) {
+    if holds {
+      // Nothing to relax: the envelope proved the block holds at this size.
+    } else if let broken = block.brokenConstraintIndex, analysis.minimalSet.contains(broken) {
       relax.insert(broken)
     } else if let fix = analysis.diagnosis?.bestFix {
       relax.formUnion(fix.changes)
@@ -121,9 +148,10 @@ public struct PictureLayout: Sendable {
           Anchor(key: LayoutModelBuilder.key(of: item, other: constraint.firstItem), attribute: attribute)
         }
       }
+      var text = analysis.diagnosis?.sentences[index] ?? block.constraints[index].description
+      if let size, size.constraint == index { text += " (drawn at \(EnvelopeWords.points(size.value)))" }
       return Link(
-        index: index, first: first, second: second,
-        text: analysis.diagnosis?.sentences[index] ?? block.constraints[index].description,
+        index: index, first: first, second: second, text: text,
         isBroken: index == block.brokenConstraintIndex, isRelaxed: relax.contains(index),
         wantedSize: second == nil && [.width, .height].contains(constraint.firstAttribute)
           && relax.contains(index) ? constraint.constant.value : nil)

@@ -36,7 +36,9 @@ extension LCQCommand {
 
         With --svg DIR, also writes a picture of each conflict to DIR (made if missing) as \
         FILE-LINE.svg: the items at a solved layout, the conflicting constraints drawn between \
-        the edges they relate, the one UIKit broke in red.
+        the edges they relate, the one UIKit broke in red. Where a size its container sets \
+        decides the conflict (docs/envelope.md), FILE-LINE-sizes.svg draws it side by side at a \
+        size where it fires and at the nearest size where every constraint holds.
 
         Exit status:
           0   every input was read (whether or not it held conflicts)

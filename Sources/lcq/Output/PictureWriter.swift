@@ -30,6 +30,14 @@ struct PictureWriter {
   /// Writes the picture of `analysis`, if it has one; reports a failure on stderr.
   mutating func write(_ analysis: BlockAnalysis, input: String) {
     guard let svg = BlockSVG.render(analysis) else { return }
+    let name = uniqueName(analysis, input: input)
+    save(svg, as: name + ".svg")
+    // The envelope's two sizes side by side (docs/envelope.md), when it has them.
+    if let sizes = BlockSVG.renderSizes(analysis) { save(sizes, as: name + "-sizes.svg") }
+  }
+
+  /// `FILE-LINE`, with `-2`, `-3`… for a line this run has already drawn.
+  private mutating func uniqueName(_ analysis: BlockAnalysis, input: String) -> String {
     let base = Self.safeName(
       input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
     var name = "\(base)-\(analysis.block.source.line)"
@@ -39,7 +47,12 @@ struct PictureWriter {
       name = "\(base)-\(analysis.block.source.line)-\(copy)"
     }
     written.insert(name)
-    let file = directory.appendingPathComponent(name + ".svg")
+    return name
+  }
+
+  /// Writes `svg` to `fileName` in the directory; reports a failure on stderr.
+  private mutating func save(_ svg: String, as fileName: String) {
+    let file = directory.appendingPathComponent(fileName)
     do {
       try FilePermissions.writeAtomically(Data(svg.utf8), toPath: file.path)
     } catch {
