@@ -40,6 +40,7 @@ final class EnvelopeStoreTests: XCTestCase {
         "Sizes: [5] It fires when the root view's width is below 375 pt (where the root view spans the screen: "
           + "iPhone SE (1st generation) portrait, iPad Slide Over); safe from 375 pt up."),
       show.stdout + show.stderr)
+    try checkReport(db: db)
   }
 
   /// The report's "On the smallest screens" and its "Fires at" column.
