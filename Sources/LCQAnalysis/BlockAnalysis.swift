@@ -48,6 +48,9 @@ public struct BlockAnalyzer: Sendable {
   /// The app's source tree, when it was read (`--source-root`): it tells a library's views from
   /// the app's (``LibraryView``).
   public var appSource: AppSource?
+  /// Whether each conflict's envelope is worked out (docs/envelope.md): always, but where a
+  /// benchmark measures what it costs.
+  public var findsEnvelopes = true
 
   /// Creates an analyzer.
   public init(options: BlockReplayer.Options = BlockReplayer.Options(), appSource: AppSource? = nil) {
@@ -68,7 +71,10 @@ public struct BlockAnalyzer: Sendable {
     let views = ViewOwners(block: block, source: appSource)
     analysis.title = ConflictTitle.of(block, indices: analysis.describedIndices, views: views)
     var diagnosis = Diagnosis(block: block, replay: replay, views: views)
-    let envelope = EnvelopeFinder.envelope(of: block, replay: replay)
+    let envelope =
+      findsEnvelopes
+      ? EnvelopeFinder.envelope(of: block, replay: replay)
+      : .none(reason: "not worked out (a benchmark's choice)")
     if !envelope.sizes.isEmpty {
       for index in diagnosis.suggestions.indices {
         let ranges = EnvelopeFinder.fixedSizes(

@@ -20,6 +20,12 @@ struct CorpusTiming: ParsableCommand {
   @Flag(help: "Time only the verdict and the certified minimal set (for profiling).")
   var certifiedOnly = false
 
+  @Flag(
+    help:
+      "Time each block's whole analysis (replay, fingerprint, diagnosis, fixes) with and without its envelope, side by side."
+  )
+  var analysis = false
+
   func run() throws {
     var blocks: [ConflictBlock] = []
     for path in paths { blocks += try Self.blocks(at: path) }
@@ -27,6 +33,7 @@ struct CorpusTiming: ParsableCommand {
       let verdict = BlockAnalyzer.readVerdict(of: $0)
       return verdict == .pending
     }
+    if analysis { return timeAnalysis(replayable) }
     let certifiedOptions = BlockReplayer.Options(enumeratesMinimalSets: false, findsSingleFixes: false)
     var certified: [Double] = []
     var full: [Double] = []
@@ -71,6 +78,35 @@ struct CorpusTiming: ParsableCommand {
       String(
         format: "conflict blocks fully isolated per second: %.0f",
         Double(rounds * conflictBlocks.count) / seconds))
+  }
+
+  /// Each block's whole analysis with and without its envelope, the two timed in turn for each
+  /// block, so that the machine's drift falls on both alike.
+  func timeAnalysis(_ blocks: [ConflictBlock]) {
+    var without = BlockAnalyzer()
+    without.findsEnvelopes = false
+    let with = BlockAnalyzer()
+    var withTimes: [Double] = []
+    var withoutTimes: [Double] = []
+    var enveloped = 0
+    for block in blocks {
+      withoutTimes.append(Timing.median(repeats: repeats) { _ = without.analyze(block) })
+      withTimes.append(Timing.median(repeats: repeats) { _ = with.analyze(block) })
+      if !(with.analyze(block).envelope?.sizes.isEmpty ?? true) { enveloped += 1 }
+    }
+    let ratios = zip(withTimes, withoutTimes).map { $0 / $1 }
+    print("blocks analysed: \(blocks.count) (\(enveloped) with an envelope)")
+    for (name, times) in [("without the envelope", withoutTimes), ("with the envelope", withTimes)] {
+      print(
+        String(
+          format: "analysis %@: median %.1f us, p95 %.1f us", name, Timing.percentile(0.5, of: times),
+          Timing.percentile(0.95, of: times)))
+    }
+    print(
+      String(
+        format: "with / without, per block: median %.3f, p95 %.3f, max %.3f",
+        Timing.percentile(0.5, of: ratios),
+        Timing.percentile(0.95, of: ratios), ratios.max() ?? 0))
   }
 
   static func blocks(at path: String) throws -> [ConflictBlock] {
