@@ -1,3 +1,4 @@
+import Foundation
 import LCQParsing
 import LCQSolver
 import XCTest
@@ -101,6 +102,24 @@ final class EnvelopeTests: XCTestCase {
     XCTAssertEqual(sizes.map(\.constraint), [9, 10])
     XCTAssertEqual(sizes.map(\.held), [[10], [9]])
     XCTAssertTrue(EnvelopeWords.sentence(sizes[0]).hasSuffix("with [11] held as logged."))
+  }
+
+  /// A list of 17 cells chained width to width, each too narrow for its 400-point label: 17
+  /// sizes in one part, past the limit of 16, so no envelope, and the reason says why (each
+  /// size would cost a few solves of the whole block).
+  func testTooManySizesGiveAReason() throws {
+    let name = "seventeen-chained-cells.log"
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures/envelope")
+    let data = try Data(contentsOf: folder.appendingPathComponent(name))
+    var scanner = ConflictScanner(file: name)
+    var blocks: [ConflictBlock] = []
+    scanner.feed(Array(data)) { blocks.append($0) }
+    _ = scanner.finish { blocks.append($0) }
+    let analysis = BlockAnalyzer().analyze(try XCTUnwrap(blocks.first))
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(
+      analysis.envelope?.reason, "17 sizes a container sets take part; lcq frees at most 16, one at a time")
   }
 
   /// Every corpus conflict whose list holds a container-set size gets an envelope or a reason;

@@ -7,6 +7,9 @@ import LCQSolver
 ///
 /// A few solves per freed size, on the replay's model (nothing is read or modelled again).
 enum EnvelopeFinder {
+  /// The most container-set sizes a block's envelope frees.
+  static let sizeLimit = 16
+
   /// The envelope of `block`, given its replay.
   static func envelope(of block: ConflictBlock, replay: Replay) -> BlockEnvelope {
     guard replay.verdict == .conflict || replay.verdict == .withinPrecision, let model = replay.model,
@@ -22,6 +25,13 @@ enum EnvelopeFinder {
     let sizes = part.filter { DeviceDependence.isContainerSetSize(block.member($0)) }.sorted()
     guard !sizes.isEmpty else {
       return .none(reason: "no size a container sets takes part: the conflict is the same on every device")
+    }
+    // Each size costs a few solves of the whole block: a list of many chained cells would cost
+    // seconds.
+    guard sizes.count <= sizeLimit else {
+      return .none(
+        reason:
+          "\(sizes.count) sizes a container sets take part; lcq frees at most \(sizeLimit), one at a time")
     }
     let isWidened = replay.verdict == .conflict
     var envelopes: [SizeEnvelope] = []
