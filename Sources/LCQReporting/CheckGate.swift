@@ -100,6 +100,7 @@ extension CheckText {
     if let test = conflict.test { lines.append(testLine(test)) }
     if let explanation = conflict.explanation { lines.append(explanation) }
     if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
+    for sentence in conflict.envelope?.split(separator: "\n") ?? [] { lines.append("Sizes: \(sentence)") }
     return lines
   }
 

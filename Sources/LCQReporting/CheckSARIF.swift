@@ -160,6 +160,7 @@ public enum CheckSARIF {
       properties.append(("resolvedBuild", .string(resolved)))
     }
     if let fix = conflict.bestFix { properties.append(("provenFix", .string(fix))) }
+    if let envelope = conflict.envelope { properties.append(("sizes", .string(envelope))) }
     if let owners = conflict.codeOwnership?.owners, !owners.isEmpty {
       properties.append(("codeOwners", .array(owners.map { .string($0) })))
     }

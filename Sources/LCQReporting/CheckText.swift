@@ -70,6 +70,9 @@ public enum CheckText {
       text += "  \(MarkdownText.escape(String(explanation)))\n"
     }
     if let fix = conflict.bestFix { text += "  Fix: \(MarkdownText.escape(fix))\n" }
+    for sentence in conflict.envelope?.split(separator: "\n") ?? [] {
+      text += "  Sizes: \(MarkdownText.escape(String(sentence)))\n"
+    }
     if let owners = CodeOwnerText.line(conflict.codeOwnership) {
       text += "  \(MarkdownText.escape(owners))\n"
     }
@@ -99,7 +102,8 @@ public enum CheckText {
               ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
               ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
               ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
-              ("test", .string(conflict.test)), ("new", .bool(conflict.isNew)),
+              ("envelope", .string(conflict.envelope)), ("test", .string(conflict.test)),
+              ("new", .bool(conflict.isNew)),
               ("regressed", .bool(conflict.isRegressed)),
               ("accepted", .bool(conflict.isAccepted)),
               ("share", shareJSON(share)),

@@ -43,6 +43,28 @@ final class EnvelopeStoreTests: XCTestCase {
     try checkReport(db: db)
   }
 
+  /// `lcq check` of a build that brought 192's conflict says where it fires, in Markdown, JSON
+  /// and SARIF (`db`: a new store).
+  private func checkTheGate(db: String) throws {
+    for (build, file) in [("6", "007"), ("7", "192")] {
+      let ingest = try LCQProcess.run(["ingest", "--db", db, "--build", build, LCQProcess.corpusFile(file)])
+      XCTAssertEqual(ingest.status, 0, ingest.stderr)
+    }
+    let sentence =
+      "[5] It fires when the root view's width is below 375 pt (where the root view spans the screen: "
+      + "iPhone SE (1st generation) portrait, iPad Slide Over); safe from 375 pt up."
+    let markdown = try LCQProcess.run(["check", "--db", db, "--build", "7"])
+    XCTAssertTrue(
+      markdown.stdout.contains(
+        "  Sizes: \\[5\\] It fires when the root view's width is below 375 pt \\(where the root view spans the "
+          + "screen: iPhone SE \\(1st generation\\) portrait, iPad Slide Over\\); safe from 375 pt up.\n"),
+      markdown.stdout + markdown.stderr)
+    let json = try LCQProcess.run(["check", "--db", db, "--build", "7", "--format", "json"])
+    XCTAssertTrue(json.stdout.contains(#""envelope":"\#(sentence)""#), json.stdout)
+    let sarif = try LCQProcess.run(["check", "--db", db, "--build", "7", "--format", "sarif"])
+    XCTAssertTrue(sarif.stdout.contains(#""sizes":"\#(sentence)""#), sarif.stdout)
+  }
+
   /// The report's "On the smallest screens" and its "Fires at" column.
   private func checkReport(db: String) throws {
     let report = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "markdown"])
@@ -69,6 +91,7 @@ final class EnvelopeStoreTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let db = folder.appendingPathComponent("e.sqlite").path
     try check(db: db)
+    try checkTheGate(db: folder.appendingPathComponent("gate.sqlite").path)
     #if TeamStore
       // The copy into the team store carries the envelope's columns, reals included.
       let url = try PostgresTestServer.shared().makeDatabase()
@@ -83,6 +106,7 @@ final class EnvelopeStoreTests: XCTestCase {
       let server = try PostgresTestServer.shared()
       let url = try server.makeDatabase()
       try check(db: url)
+      try checkTheGate(db: try server.makeDatabase())
       // A store from before the envelope (its columns empty) gets it from `db reanalyze`.
       let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
       _ = try server.psql(

@@ -74,6 +74,9 @@ public struct CheckedConflict: Sendable, Hashable {
   public var explanation: String?
   /// The best proven fix, when stored.
   public var bestFix: String?
+  /// On which sizes it fires (`conflicts.envelope`, docs/envelope.md), when a container-set
+  /// size takes part.
+  public var envelope: String? = nil
   /// First seen in the scope.
   public var isNew: Bool
   /// Resolved, and seen again in the scope at or after the resolving build.
@@ -180,7 +183,7 @@ extension ConflictStore {
         GROUP BY u.conflict_id
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
-        c.best_fix,
+        c.best_fix, c.envelope,
         NOT EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(earlier) AND \(forApp)
@@ -212,7 +215,8 @@ extension ConflictStore {
         fingerprint: fingerprint, title: try row.requiredText("title"), status: status,
         occurrences: row.count("occurrences"), runs: row.count("runs"),
         previousRuns: row.count("previous_runs"), resolvedBuild: row.text("resolved_build"),
-        explanation: row.text("explanation"), bestFix: row.text("best_fix"), isNew: row.flag("is_new"),
+        explanation: row.text("explanation"), bestFix: row.text("best_fix"), envelope: row.text("envelope"),
+        isNew: row.flag("is_new"),
         isRegressed: row.flag("is_regressed"),
         isAccepted: status == .ignored || baseline.contains(fingerprint),
         codeOwnership: row.placedCodeOwnership, test: row.text("test"))
