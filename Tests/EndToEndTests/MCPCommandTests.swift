@@ -60,6 +60,11 @@ final class MCPCommandTests: XCTestCase {
     let expected = try objects(cli.stdout)
     XCTAssertEqual(blocks.count, 7)
     XCTAssertEqual(blocks, expected, "analyze_log's blocks are lcq analyze --format json's objects")
+    // Among them, where a container's size decides the conflict, on which sizes it fires
+    // (docs/envelope.md).
+    XCTAssertTrue(
+      blocks.contains { ($0["envelope"] as? [[String: Any]])?.first?["words"] as? String != nil },
+      "the envelope reaches agents")
     XCTAssertEqual(structured["conflicts_found"] as? Int, 7)
     // The text content is the same JSON, for clients that read only text.
     let text = try XCTUnwrap(analyze["text"] as? String)
