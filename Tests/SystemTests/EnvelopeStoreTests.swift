@@ -7,9 +7,15 @@ import XCTest
 /// --fires-below`, `show`, `db copy` and `db reanalyze`.
 final class EnvelopeStoreTests: XCTestCase {
   /// The corpus blocks and their widths, worked out by hand (EnvelopeTests shows the arithmetic
-  /// for 192): root view width safe from 375 pt (192) and from 408 pt (071: 16 + 376 + 16), a
-  /// cell width safe only up to 308.8975 pt (006), a navigation bar safe from 14 pt (045), a
-  /// fitting width (099, no screen's) and a cell height only (007).
+  /// for 192):
+  /// - 192: a root view width safe from 375 pt;
+  /// - 071: a root view width safe from 408 pt: its two margins (unknown, at least 0), the label
+  ///   at least 400, 8 of system spacing and the text field's width (at least 0);
+  /// - 006: a cell width safe only up to 308.8975 pt: with the cell 123.5 high, 7 + 0 + 7 + 9 +
+  ///   11 + at least 11 leave the image at most 78.5 high, so at most 1.574 × 78.5 wide, which
+  ///   is 0.4 of the cell's width: 1.574 × 78.5 / 0.4 = 308.8975;
+  /// - 045: a navigation bar width safe from 4 + 10 = 14 pt;
+  /// - 099: a fitting width (no screen's); 007: a cell height only.
   static let files = ["192", "071", "006", "045", "099", "007"]
 
   /// What `--fires-below 375` must list: the widths that fire somewhere in [320, 375).

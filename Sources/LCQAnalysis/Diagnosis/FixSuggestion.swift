@@ -54,7 +54,7 @@ public struct FixSuggestion: Sendable, Hashable {
   /// when the conflict has none).
   public var holdsAtEverySize: Bool? {
     guard !sizeRanges.isEmpty else { return nil }
-    return sizeRanges.allSatisfy { $0.holds.map { $0.low == .zero && $0.high == nil } ?? false }
+    return sizeRanges.allSatisfy { $0.holds?.isEverySize ?? false }
   }
   /// Always `true`: a suggestion exists only after re-solving proved it.
   public var verified: Bool { true }

@@ -59,12 +59,14 @@ public enum DeviceSizes {
   /// The narrowest width in the table: what `lcq top --fires-below` counts from.
   public static let narrowestWidth = all.map(\.width).min() ?? 320
 
-  /// The entries whose size on `axis` makes `envelope` fire, narrowest first.
+  /// The entries with a size on `axis` (a multitasking width has no height), with that size.
+  static func sized(on axis: SizeEnvelope.Axis) -> [(entry: Entry, size: Double)] {
+    all.compactMap { entry in (axis == .width ? entry.width : entry.height).map { (entry, $0) } }
+  }
+
+  /// The entries whose size on the envelope's axis makes it fire, narrowest first.
   public static func firing(_ envelope: SizeEnvelope) -> [Entry] {
-    let sized = all.compactMap { entry -> (Entry, Double)? in
-      guard let size = envelope.axis == .width ? entry.width : entry.height else { return nil }
-      return (entry, size)
-    }
-    return sized.filter { envelope.fires(atPoints: $0.1) }.sorted { $0.1 < $1.1 }.map(\.0)
+    sized(on: envelope.axis).filter { envelope.fires(atPoints: $0.size) }.sorted { $0.size < $1.size }
+      .map(\.entry)
   }
 }

@@ -37,33 +37,30 @@ enum EnvelopeFinder {
     var envelopes: [SizeEnvelope] = []
     for size in sizes {
       let member = block.member(size)
-      guard let variable = variable(of: member, in: model),
+      guard let variable = model.sizeVariable(of: member),
         let logged = Rational(decimal: member.constant.text)
       else { return .none(reason: "the size [\(size + 1)] is not in the model") }
       let rest = model.memberIndices.filter { $0 != size }
+      let gaveUp = BlockEnvelope.none(reason: "the solver gave up on the sizes (numbers too large)")
       guard case .found(let safe) = interval(of: variable, model.constraints(for: rest, relaxed: false))
       else {
-        return .none(reason: "the solver gave up on the sizes (numbers too large)")
+        return gaveUp
       }
       var widenedSafe: SizeEnvelope.Interval?
       if isWidened {
         guard case .found(let widened) = interval(of: variable, model.constraints(for: rest, relaxed: true))
-        else {
-          return .none(reason: "the solver gave up on the sizes (numbers too large)")
-        }
+        else { return gaveUp }
         widenedSafe = widened
       }
       let container = container(of: member)
-      var envelope = SizeEnvelope(
-        constraint: size, axis: member.firstAttribute == .width ? .width : .height,
-        logged: member.constant.text,
-        container: container.noun, tracksScreen: false, safe: safe, isWidened: isWidened,
+      let axis: SizeEnvelope.Axis = member.firstAttribute == .width ? .width : .height
+      let envelope = SizeEnvelope(
+        constraint: size, axis: axis, logged: member.constant.text, container: container.noun,
+        tracksScreen: container.tracksScreen(axis), safe: safe, isWidened: isWidened,
         widenedSafe: widenedSafe, held: sizes.filter { $0 != size })
-      envelope.tracksScreen = container.tracksScreen(envelope.axis)
       // The logged size is where the block conflicts (as the verdict reads the numbers): an
       // envelope that misses it is not one.
-      let provenSafe = isWidened ? widenedSafe : safe
-      guard provenSafe.map({ logged < $0.low || $0.high.map { $0 < logged } == true }) ?? true else {
+      guard !((isWidened ? widenedSafe : safe)?.contains(logged) ?? false) else {
         return .none(reason: "the block's other constraints hold at the logged size of [\(size + 1)]")
       }
       envelopes.append(envelope)
@@ -87,7 +84,7 @@ enum EnvelopeFinder {
             constraint: size.constraint, holds: SizeEnvelope.Interval(low: .zero, high: nil)))
         continue
       }
-      guard let variable = variable(of: block.member(size.constraint), in: model) else { return [] }
+      guard let variable = model.sizeVariable(of: block.member(size.constraint)) else { return [] }
       let rest = model.memberIndices.filter { $0 != size.constraint && !changes.contains($0) }
       guard case .found(let holds) = interval(of: variable, model.constraints(for: rest, relaxed: false))
       else {
@@ -98,8 +95,8 @@ enum EnvelopeFinder {
     return ranges
   }
 
-  /// What an interval search found: the interval (`nil`: no size), or nothing when the solver
-  /// gave up.
+  /// What an interval search found: the sizes, zero or more (`nil`: none), or nothing when the
+  /// solver gave up.
   enum Search {
     case found(SizeEnvelope.Interval?)
     case gaveUp
@@ -108,19 +105,10 @@ enum EnvelopeFinder {
   /// The sizes `variable` can take under `rows`, zero or more.
   static func interval(of variable: Variable, _ rows: [Constraint<Rational>]) -> Search {
     switch SizeRange.of(variable, rows, nonNegative: true) {
-    case .values(let low, let high):
-      .found(SizeEnvelope.Interval(low: low, high: high < SizeRange.unbounded ? high : nil))
+    case .values(let interval): .found(interval)
     case .nowhere: .found(nil)
     case .unknown: .gaveUp
     }
-  }
-
-  /// The width or height variable a container-set size fixes.
-  static func variable(of member: LayoutConstraint, in model: LayoutModel) -> Variable? {
-    guard let frame = model.frames[LayoutModelBuilder.key(of: member.firstItem, other: nil)] else {
-      return nil
-    }
-    return member.firstAttribute == .width ? frame.width : frame.height
   }
 
   /// What sets a container-set size.

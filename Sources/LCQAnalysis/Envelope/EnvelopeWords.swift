@@ -15,22 +15,25 @@ public enum EnvelopeWords {
         "It fires at every \(bare(envelope)): the conflict does not depend on the device, so the fix must "
         + "change the constraints, not the size\(held(envelope))."
     }
-    if let high = safe.high, high == safe.low {
-      let only = high > .zero ? "unless \(size) is exactly \(points(high))" : "whenever \(size) is above 0 pt"
-      return "It fires \(only)\(devices(envelope))\(held(envelope))."
-    }
-    var firing: [String] = []
-    if safe.low > .zero { firing.append("below \(points(safe.low))") }
-    if let high = safe.high { firing.append("above \(points(high))") }
+    let fires: String
     let range: String
-    switch (safe.low > .zero, safe.high) {
-    case (true, nil): range = "safe from \(points(safe.low)) up"
-    case (false, let high?): range = "safe up to \(points(high))"
-    case (true, let high?): range = "safe from \(points(safe.low)) to \(points(high))"
-    case (false, nil): range = "safe at every size"
+    switch safe.firingSides {
+    case .none:
+      return "It holds at every \(bare(envelope))\(held(envelope))."
+    case .above(let high) where high == .zero:
+      return "It fires whenever \(size) is above 0 pt\(devices(envelope))\(held(envelope))."
+    case .outside(let low, let high) where low == high:
+      return "It fires unless \(size) is exactly \(points(high))\(devices(envelope))\(held(envelope))."
+    case .below(let low):
+      (fires, range) = ("below \(points(low))", "safe from \(points(low)) up")
+    case .above(let high):
+      (fires, range) = ("above \(points(high))", "safe up to \(points(high))")
+    case .outside(let low, let high):
+      (fires, range) = (
+        "below \(points(low)) or above \(points(high))", "safe from \(points(low)) to \(points(high))"
+      )
     }
-    return "It fires when \(size) is \(firing.joined(separator: " or "))\(devices(envelope)); \(range)"
-      + "\(held(envelope))."
+    return "It fires when \(size) is \(fires)\(devices(envelope)); \(range)\(held(envelope))."
   }
 
   /// What a fix does across the sizes: `It holds at every cell width.`, or where it holds.
@@ -43,16 +46,16 @@ public enum EnvelopeWords {
         parts.append("at no \(bare(envelope))")
         continue
       }
-      switch (holds.low > .zero, holds.high) {
-      case (false, nil): parts.append("at every \(bare(envelope))")
-      case (true, nil): parts.append("for \(plural(envelope)) from \(points(holds.low)) up")
-      case (false, let high?): parts.append("for \(plural(envelope)) up to \(points(high))")
-      case (true, let high?):
-        parts.append("for \(plural(envelope)) from \(points(holds.low)) to \(points(high))")
+      switch holds.firingSides {
+      case .none: parts.append("at every \(bare(envelope))")
+      case .below(let low): parts.append("for \(plural(envelope)) from \(points(low)) up")
+      case .above(let high): parts.append("for \(plural(envelope)) up to \(points(high))")
+      case .outside(let low, let high):
+        parts.append("for \(plural(envelope)) from \(points(low)) to \(points(high))")
       }
     }
     guard !parts.isEmpty else { return nil }
-    let everywhere = ranges.allSatisfy { $0.holds.map { $0.low == .zero && $0.high == nil } ?? false }
+    let everywhere = ranges.allSatisfy { $0.holds?.isEverySize ?? false }
     return "With it the layout holds \(parts.joined(separator: " and "))"
       + (everywhere ? "." : "; elsewhere it still conflicts.")
   }
@@ -79,7 +82,7 @@ public enum EnvelopeWords {
     let spans =
       envelope.container == "window"
       ? "the window fills the screen" : "the \(envelope.container) spans the screen"
-    let sized = DeviceSizes.all.filter { (envelope.axis == .width ? $0.width : $0.height) != nil }
+    let sized = DeviceSizes.sized(on: envelope.axis).map(\.entry)
     if firing.isEmpty { return " (where \(spans): on no device screen in lcq's table)" }
     if firing.count == sized.count { return " (where \(spans): on every device screen in lcq's table)" }
     if firing.count * 2 > sized.count {

@@ -16,13 +16,21 @@ public struct SizeEnvelope: Sendable, Hashable {
     case width, height
   }
 
-  /// The sizes at which the block's other constraints can hold: from `low` (zero or more) to
-  /// `high` (`nil`: no largest size).
+  /// The sizes at which the block's other constraints can hold: from `low` (zero or more for a
+  /// size) to `high` (`nil`: no largest size).
   public struct Interval: Sendable, Hashable {
     /// The smallest size at which they hold.
     public var low: Rational
     /// The largest, `nil` when every larger size holds too.
     public var high: Rational?
+
+    /// Whether `value` lies in the interval.
+    public func contains(_ value: Rational) -> Bool {
+      low <= value && high.map { value <= $0 } != false
+    }
+
+    /// Whether it holds every size, from zero with no largest.
+    public var isEverySize: Bool { low == .zero && high == nil }
   }
 
   /// The list index of the constraint whose constant was freed.
@@ -65,8 +73,7 @@ public struct SizeEnvelope: Sendable, Hashable {
 
   /// Whether the conflict fires when the size is `value`.
   public func fires(at value: Rational) -> Bool {
-    guard let safe else { return true }
-    return value < safe.low || safe.high.map { $0 < value } == true
+    !(safe?.contains(value) ?? false)
   }
 }
 
@@ -110,4 +117,33 @@ extension SizeEnvelope {
     guard let high = safe.high else { return nil }
     return (high + one, high)
   }
+}
+
+/// Which sides of an interval of safe sizes fire, for sizes from zero up: the one reading of
+/// an interval that the sentences (``EnvelopeWords``) and the report's short form share.
+public enum FiringSides<Value: Comparable>: Equatable {
+  /// Safe from zero with no largest size: nothing fires.
+  case none
+  /// Fires below `low` only.
+  case below(Value)
+  /// Fires above `high` only (above zero when the interval is zero alone).
+  case above(Value)
+  /// Fires below `low` and above `high`; `low == high` when only one size is safe.
+  case outside(low: Value, high: Value)
+
+  /// The sides of the safe sizes from `low` to `high` (`nil`: no largest), sizes starting at
+  /// `zero`.
+  public init(low: Value, high: Value?, zero: Value) {
+    switch (low > zero, high) {
+    case (false, nil): self = .none
+    case (true, nil): self = .below(low)
+    case (false, let high?): self = .above(high)
+    case (true, let high?): self = .outside(low: low, high: high)
+    }
+  }
+}
+
+extension SizeEnvelope.Interval {
+  /// Which of its sides fire.
+  public var firingSides: FiringSides<Rational> { FiringSides(low: low, high: high, zero: .zero) }
 }

@@ -8,9 +8,8 @@ enum SizeRange {
 
   /// What the rows allow of one variable.
   enum Result {
-    /// The feasible values run from `low` to `high` (``unbounded`` when no larger value stops
-    /// them).
-    case values(low: Rational, high: Rational)
+    /// The feasible values (`high` `nil` when no value up to ``unbounded`` stops them).
+    case values(SizeEnvelope.Interval)
     /// The rows cannot hold together, whatever the variable.
     case nowhere
     /// The solver gave up (numbers past its size limit, or a broken invariant).
@@ -39,7 +38,8 @@ enum SizeRange {
       try solver.remove(towardZero)
       try solver.add(
         Constraint(Expression(variable) - Expression(constant: unbounded), .equal, strength: .weak))
-      return .values(low: low, high: solver.value(of: variable))
+      let high = solver.value(of: variable)
+      return .values(SizeEnvelope.Interval(low: low, high: high < unbounded ? high : nil))
     } catch {
       if case SolverError<Rational>.unsatisfiableConstraint = error { return .nowhere }
       return .unknown

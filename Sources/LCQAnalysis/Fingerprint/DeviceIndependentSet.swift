@@ -16,8 +16,6 @@ import LCQSolver
 /// so the set is too. Where the other constraints cannot hold at any size, the conflict does
 /// not depend on the device, and the replay's set stays.
 enum DeviceIndependentSet {
-  /// A size no layout reaches: a solution that lands here has no largest size.
-  static let unbounded = SizeRange.unbounded
   /// The size the upper probe gives: larger than any screen, window or cell.
   static let largest = Rational(100_000, 1)
 
@@ -35,40 +33,28 @@ enum DeviceIndependentSet {
     let sizes = part.filter { DeviceDependence.isContainerSetSize(block.member($0)) }
     var variables: [Int: Variable] = [:]
     for size in sizes {
-      let member = block.member(size)
-      guard let frame = model.frames[LayoutModelBuilder.key(of: member.firstItem, other: nil)] else {
-        return set
-      }
-      variables[size] = member.firstAttribute == .width ? frame.width : frame.height
+      guard let variable = model.sizeVariable(of: block.member(size)) else { return set }
+      variables[size] = variable
     }
     let free = Set(sizes)
     let rest = model.constraints(for: part.filter { !free.contains($0) }, relaxed: false)
     let kept = Set(part)
     var union = Set<Int>()
     for size in sizes {
-      guard let variable = variables[size], let (low, high) = feasibleSizes(of: variable, rest) else {
+      guard let variable = variables[size], case .values(let feasible) = SizeRange.of(variable, rest) else {
         return set
       }
-      if low > .zero {
+      if feasible.low > .zero {
         union.formUnion(
           probe(model, block, size: size, variable: variable, at: .zero, keeping: kept, freeing: free))
       }
-      if high < unbounded {
+      if feasible.high != nil {
         union.formUnion(
           probe(model, block, size: size, variable: variable, at: largest, keeping: kept, freeing: free))
       }
     }
     // In the model's canonical order, as the replay's sets are: the list's order never matters.
     return union.isEmpty ? set : model.memberIndices.filter(union.contains)
-  }
-
-  /// The feasible values of `variable` nearest zero and nearest ``unbounded`` under `rows`, or
-  /// `nil` when the rows cannot hold (or the solver gives up).
-  static func feasibleSizes(
-    of variable: Variable, _ rows: [Constraint<Rational>]
-  ) -> (low: Rational, high: Rational)? {
-    guard case .values(let low, let high) = SizeRange.of(variable, rows) else { return nil }
-    return (low, high)
   }
 
   /// The replay's minimal set with the size at `size` (whose width or height is `variable`) at

@@ -1,6 +1,14 @@
+import LCQParsing
 import LCQSolver
 
 extension LayoutModel {
+  /// The width or height variable a container-set size `member` fixes (its item's frame), `nil`
+  /// when the model has no frame for its item.
+  func sizeVariable(of member: LayoutConstraint) -> Variable? {
+    guard let frame = frames[LayoutModelBuilder.key(of: member.firstItem, other: nil)] else { return nil }
+    return member.firstAttribute == .width ? frame.width : frame.height
+  }
+
   /// This model with list entry `size`'s rows (a container-set size, whose width or height is
   /// `variable`) replaced by `variable == value` in both forms, keeping of the other members
   /// only those `keeping` accepts (by list index); indexed again for a list of `listCount`

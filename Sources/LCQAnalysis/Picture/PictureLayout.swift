@@ -92,7 +92,7 @@ public struct PictureLayout: Sendable {
     var holds = false
     if let size {
       guard let envelope = analysis.envelope?.sizes.first(where: { $0.constraint == size.constraint }),
-        let variable = EnvelopeFinder.variable(of: block.member(size.constraint), in: model)
+        let variable = model.sizeVariable(of: block.member(size.constraint))
       else { return nil }
       model = model.fixing(size.constraint, variable, at: size.value, listCount: block.constraints.count)
       holds = !envelope.fires(at: size.value)

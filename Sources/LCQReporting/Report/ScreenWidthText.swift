@@ -1,3 +1,4 @@
+import LCQAnalysis
 import LCQStore
 
 /// A conflict's stored width envelope (`width_safe_from`, `width_safe_to`,
@@ -8,16 +9,14 @@ enum ScreenWidthText {
   static func short(from: PanelValue, to: PanelValue, everywhere: PanelValue) -> String {
     if case .null = everywhere { return "—" }
     if everywhere.integer == 1 { return "every width" }
-    let low = from.real
     let high: Double? = if case .null = to { nil } else { to.real }
     let points = { (value: Double) in ReportNumbers.decimal(value) }
-    switch (low > 0, high) {
-    case (_, let high?) where high == low:
-      return high == 0 ? "width > 0 pt" : "width ≠ \(points(high)) pt"
-    case (true, nil): return "width < \(points(low)) pt"
-    case (false, let high?): return "width > \(points(high)) pt"
-    case (true, let high?): return "width < \(points(low)) or > \(points(high)) pt"
-    case (false, nil): return "—"
+    switch FiringSides(low: from.real, high: high, zero: 0) {
+    case .none: return "—"
+    case .below(let low): return "width < \(points(low)) pt"
+    case .above(let high): return "width > \(points(high)) pt"
+    case .outside(let low, let high) where low == high: return "width ≠ \(points(high)) pt"
+    case .outside(let low, let high): return "width < \(points(low)) or > \(points(high)) pt"
     }
   }
 }

@@ -128,14 +128,16 @@ public struct QueryFilter: Sendable, Hashable {
       sql += " AND " + CodeOwnerColumns.ownedBy(column)
       values.append(.text(team))
     }
-    if let firesBelow {
+    if let firesBelow, firesBelow > DeviceSizes.narrowestWidth {
       // The width's firing sizes lie below `width_safe_from` and above `width_safe_to`.
       sql += """
-         AND \(column) IN (SELECT id FROM conflicts WHERE ? > ? AND (width_fires_everywhere = 1
-          OR width_safe_from > ? OR width_safe_to < ?))
+         AND \(column) IN (SELECT id FROM conflicts WHERE width_fires_everywhere = 1
+          OR width_safe_from > ? OR width_safe_to < ?)
         """
-      let narrowest = QueryValue.real(DeviceSizes.narrowestWidth)
-      values += [.real(firesBelow), narrowest, narrowest, .real(firesBelow)]
+      values += [.real(DeviceSizes.narrowestWidth), .real(firesBelow)]
+    } else if firesBelow != nil {
+      // No width lies from the narrowest screen up to one at or below it.
+      sql += " AND 0 = 1"
     }
     return (sql, values)
   }
