@@ -1,7 +1,8 @@
 /// What differs between the engines' SQL in the statements both run: the names of the
 /// two-argument maximum and minimum (SQLite's scalar `max(a, b)` is PostgreSQL's `GREATEST`),
 /// how a comparison that treats NULL as a value is written, how a table's existence is asked,
-/// what holds writers back while counts are taken again, and how a standby is told.
+/// what holds writers back while counts are taken again, how a standby is told, and whether
+/// occurrences live in monthly partitions.
 struct SQLDialect: Sendable {
   /// The larger of two values.
   var greatest: String
@@ -25,18 +26,25 @@ struct SQLDialect: Sendable {
   /// Whether the server is a standby replaying another's changes, as a column `present`
   /// (`nil`: an SQLite file is always the one written).
   var isStandby: String?
+  /// What makes the monthly partitions of `occurrences` that the times in the one value (an
+  /// array literal, `{t1,t2,…}`) fall in, where missing (`nil`: the engine keeps one table).
+  var makeOccurrenceMonths: String?
+
+  /// Whether `occurrences` is partitioned by month (``OccurrenceInsert``).
+  var partitionsOccurrences: Bool { makeOccurrenceMonths != nil }
 
   /// The embedded SQLite file's.
   static let sqlite = SQLDialect(
     greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
-    lockForCounting: nil, lockRows: nil, isStandby: nil)
+    lockForCounting: nil, lockRows: nil, isStandby: nil, makeOccurrenceMonths: nil)
   /// The team store's.
   static let postgres = SQLDialect(
     greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE",
-    lockRows: "FOR NO KEY UPDATE", isStandby: "SELECT pg_is_in_recovery() AS present")
+    lockRows: "FOR NO KEY UPDATE", isStandby: "SELECT pg_is_in_recovery() AS present",
+    makeOccurrenceMonths: "SELECT lcq_occurrence_months(CAST(? AS BIGINT[])) AS made")
 }
 
 /// A value bound to a statement (a `?` in lcq's SQL), the same for both engines.

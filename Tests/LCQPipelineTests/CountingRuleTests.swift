@@ -46,4 +46,41 @@ final class CountingRuleTests: XCTestCase {
       XCTAssertEqual(batched, recounted, "on \(engine.rawValue)")
     }
   }
+
+  /// A prune counts again only what its deletion touched (`OccurrenceRollup.recount`): the days
+  /// before the cut, the day it cuts and the conflicts first seen before it. That must be what a
+  /// recount of everything says, on each engine (the team store drops whole months first).
+  func testAPruneCountsAsARecountOfEverythingWould() throws {
+    let logs = try EngineIngest.corpusLogs()
+    let quarter = logs.count / 4
+    let day: Int64 = 86_400
+    let start: Int64 = 1_767_225_600  // 2026-01-01
+    // The prune cuts day 40 at noon: one run 40 days before, one on that day's morning, one on its
+    // afternoon, one 35 days after. Messages without a logged time take their run's time; those
+    // with one (years before) all go.
+    let cut = start + 40 * day + day / 2
+    let runs: [Int64] = [start, start + 40 * day + 600, cut + 600, start + 75 * day]
+    try forEachEngine { store, engine in
+      for (index, time) in runs.enumerated() {
+        let files = Array(logs[(index * quarter)..<((index + 1) * quarter)]) + logs.prefix(5)
+        try EngineIngest.ingest(files, into: store, run: "run-\(index)", build: "\(index + 1)", at: time)
+      }
+      let kept = try XCTUnwrap(
+        store.queries.row("SELECT count(*) AS n FROM occurrences WHERE time >= ?", [.integer(cut)])?.count(
+          "n"))
+      let before = try XCTUnwrap(store.queries.row("SELECT count(*) AS n FROM occurrences")?.count("n"))
+      XCTAssertGreaterThan(kept, 20, "on \(engine.rawValue)")
+      XCTAssertGreaterThan(before - kept, 20, "on \(engine.rawValue)")
+      let pruned = try store.prune(before: cut)
+      XCTAssertEqual(pruned.occurrences, before - kept, "on \(engine.rawValue)")
+      XCTAssertEqual(
+        try store.queries.row("SELECT count(*) AS n FROM occurrences")?.count("n"), kept,
+        "on \(engine.rawValue)")
+      let incremental = try Self.counts(store.queries)
+      try store.queries.transaction { engine throws(StoreError) in try OccurrenceRollup.rebuild(engine) }
+      let recounted = try Self.counts(store.queries)
+      XCTAssertGreaterThan(incremental.count, 20, "rows compared on \(engine.rawValue)")
+      XCTAssertEqual(incremental, recounted, "on \(engine.rawValue)")
+    }
+  }
 }

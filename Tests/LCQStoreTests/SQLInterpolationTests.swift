@@ -52,7 +52,23 @@ final class SQLInterpolationTests: XCTestCase {
     // Its callers' literal column names and constant orders.
     "TieOrder.swift": ["column", "conflict", "time", "order"],
     // TieOrder's constant ORDER BY lists.
-    "Maintenance.swift": ["TieOrder.earliestFirst", "TieOrder.latestFirst"],
+    "Maintenance.swift": [
+      "TieOrder.earliestFirst", "TieOrder.latestFirst",
+      // The prune's recount: `rows` is a literal FROM clause, `first` and `last` literal
+      // subqueries over it, given to TieOrder with its constant orders.
+      "rows", "first", "last",
+      #"TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)"#,
+      #"TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)"#,
+    ],
+    // Column names and (`valueRows`) `CAST(? AS type)` or `?` lists from `Occurrence.Columns`,
+    // as many rows as the batch has; `source` is one of its callers' literal row sources (a `VALUES` list
+    // of those, or `unnest` of an array parameter per column).
+    "OccurrenceInsert.swift": [
+      "StoredRows.columnList(StoredRows.Occurrence.Columns.self)",
+      "valueRows", "source", "names",
+    ],
+    // The grown message's literal assignments, and one of two literal row sources.
+    "StoredRows+OpenMessages.swift": ["set", "occurrence"],
     // `?` placeholder lists sized by the batch.
     "IngestBatch.swift": [
       "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
@@ -69,9 +85,6 @@ final class SQLInterpolationTests: XCTestCase {
     "StoredRows+FailedBlocks.swift": ["StoredRows.columnList(Columns.self)", "values"],
     // The dialect's `instr` or `strpos`, from SQLDialect's constants.
     "IngestWriter.swift": ["queries.dialect.position"],
-    // Column names from `Occurrence.Columns`; the occurrences' `?::bigint[]`/`?::text[]` array
-    // parameters, one per column.
-    "PostgresStore+IngestEngine.swift": ["names", "arrays"],
     // The table of applied migrations: one of the two engines' literal names.
     "Migrator.swift": ["table"],
     // Fixed conditions from the functions' literals; `having` is one of them, and `runs.sql`
@@ -118,7 +131,7 @@ final class SQLInterpolationTests: XCTestCase {
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
     // TieOrder's subquery of literal columns and a constant order.
     "StoredRows.swift": [
-      "columnList(Occurrence.Columns.self)", "placeholders(Occurrence.Columns.self)", "differs",
+      "differs",
       #"TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
     ],
     // `orderColumn` is picked by a switch over TopOrder; `inside.sql` is

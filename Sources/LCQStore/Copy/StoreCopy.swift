@@ -68,8 +68,16 @@ extension ConflictStore {
       lastID = last
       let batch = try rows.map(values)
       try to.transaction { engine throws(StoreError) in
+        guard table == "occurrences" else {
+          added += try engine.execute(
+            StoreCopy.insert(table, columns, rows: batch.count, skipping: "identity"), batch.flatMap { $0 })
+          return
+        }
+        let time = StoredRows.Occurrence.Columns.allCases.firstIndex(of: .time) ?? 0
+        try OccurrenceInsert.prepareMonths(
+          for: batch.compactMap { if case .integer(let value) = $0[time] { value } else { nil } }, engine)
         added += try engine.execute(
-          StoreCopy.insert(table, columns, rows: batch.count, skipping: "identity"), batch.flatMap { $0 })
+          OccurrenceInsert.sql(rows: batch.count, engine.dialect), batch.flatMap { $0 })
       }
     }
   }
@@ -179,7 +187,7 @@ extension ConflictStore {
     try to.transaction { engine throws(StoreError) in
       for row in rows {
         _ = try engine.execute(
-          StoredRows.openMessageInsertSQL,
+          StoredRows.openMessageInsertSQL(engine.dialect),
           [
             .integer(row.integer("source_line") ?? 0), .text(try row.requiredText("raw_text")),
             .text(try row.requiredText("identity")),

@@ -46,12 +46,13 @@
       }
     }
 
-    /// Inserts `occurrences` with ``occurrenceInsertSQL``; returns the conflict and time of each
-    /// row inserted.
+    /// Inserts `occurrences` with ``occurrenceInsertSQL`` after making their months' partitions;
+    /// returns the conflict and time of each row inserted.
     private static func insert(_ occurrences: [StoredRows.Occurrence], _ link: PostgresLink)
       throws(StoreError)
       -> [(conflictID: Int64, time: Int64)]
     {
+      try OccurrenceInsert.prepareMonths(for: occurrences.lazy.map(\.time), link.queries)
       let columns = StoredRows.Occurrence.Columns.allCases
       var values = Array(repeating: [QueryValue](), count: columns.count)
       for index in values.indices { values[index].reserveCapacity(occurrences.count) }
@@ -68,25 +69,17 @@
       return inserted
     }
 
-    /// `INSERT INTO occurrences (…) SELECT * FROM unnest(?::bigint[], ?::text[], …) ON CONFLICT …`,
-    /// with the columns of ``StoredRows/Occurrence/Columns`` in their order.
+    /// ``OccurrenceInsert/claiming(from:)`` of `unnest(?::bigint[], ?::text[], …)`, an array
+    /// per column of ``StoredRows/Occurrence/Columns`` in their order.
     static let occurrenceInsertSQL: String = {
-      let columns = StoredRows.Occurrence.Columns.allCases
-      let names = columns.map(\.rawValue).joined(separator: ", ")
-      let arrays = columns.map { "?::\(element(of: $0).sqlName)[]" }.joined(separator: ", ")
-      return "INSERT INTO occurrences (\(names)) SELECT * FROM unnest(\(arrays)) "
-        + "ON CONFLICT (identity) DO NOTHING RETURNING conflict_id, time"
+      let arrays = StoredRows.Occurrence.Columns.allCases.map { "?::\(element(of: $0).sqlName)[]" }
+        .joined(separator: ", ")
+      return OccurrenceInsert.claiming(from: "unnest(\(arrays))")
     }()
 
     /// The type of the array that carries `column`'s values.
     static func element(of column: StoredRows.Occurrence.Columns) -> PostgresArrayParameter.Element {
-      switch column {
-      case .conflictID, .runID, .time, .pid, .brokenInMinimalSet, .sourceLine, .templateID: .bigint
-      case .identity, .timeSource, .process, .test, .verdict, .brokenConstraint, .sourceFile, .templateValues,
-        .issues,
-        .analysisVersion:
-        .text
-      }
+      column.sqlType == "BIGINT" ? .bigint : .text
     }
   }
 #endif

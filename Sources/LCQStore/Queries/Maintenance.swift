@@ -62,16 +62,29 @@ extension StoreStatistics {
 extension ConflictStore {
   /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
   /// conflicts left with nothing, in one transaction. Resolved and ignored conflicts keep their
-  /// status.
+  /// status. On the team store the months wholly before `time` go as whole partitions
+  /// (docs/scale.md). The counts are corrected where the deletion touched them: the rollup's
+  /// days before `time`, the day `time` cuts, and the conflicts first seen before it.
   public func prune(before time: Int64) throws(StoreError) -> PruneResult {
     var result = PruneResult(occurrences: 0, failedBlocks: 0, runs: 0, conflicts: 0, templates: 0)
     try queries.transaction { engine throws(StoreError) in
       try OccurrenceRollup.lock(engine)
-      result.occurrences = try engine.execute("DELETE FROM occurrences WHERE time < ?", [.integer(time)])
+      result.occurrences = 0
+      if engine.dialect.partitionsOccurrences {
+        result.occurrences +=
+          try engine.row(
+            "SELECT lcq_drop_occurrence_months_before(?) AS dropped", [.integer(time)])?.count("dropped") ?? 0
+        _ = try engine.execute("DELETE FROM occurrence_identities WHERE time < ?", [.integer(time)])
+      }
+      result.occurrences += try engine.execute("DELETE FROM occurrences WHERE time < ?", [.integer(time)])
+      _ = try engine.execute(
+        """
+        DELETE FROM open_messages WHERE NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.id = open_messages.occurrence_id)
+        """)
       result.failedBlocks = try engine.execute("DELETE FROM failed_blocks WHERE time < ?", [.integer(time)])
       // The rollup still counts what was deleted (and references its conflicts and runs):
       // count again before deleting what is left with nothing.
-      try OccurrenceRollup.rebuild(engine)
+      try OccurrenceRollup.recount(before: time, engine)
       result.runs = try engine.execute(
         """
         DELETE FROM runs WHERE started_at < ? AND status != 'running'
@@ -88,13 +101,12 @@ extension ConflictStore {
         """
         DELETE FROM block_templates WHERE NOT EXISTS (SELECT 1 FROM occurrences WHERE template_id = block_templates.id)
         """)
-      _ = try engine.execute(ConflictSummaries.refresh)
     }
     return result
   }
 }
 
-/// The statement that recomputes each conflict's counts, first and last times and builds from
+/// The statements that recompute each conflict's counts, first and last times and builds from
 /// its occurrences (after deletions, which the counting cannot re-date); builds seen at the same
 /// time are told apart by ``TieOrder``.
 enum ConflictSummaries {
@@ -108,6 +120,25 @@ enum ConflictSummaries {
       last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
         WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.latestFirst) LIMIT 1), last_build)
     """
+
+  /// The same for the conflicts first seen before the one value (the only ones a prune at that
+  /// time changes), from their rollup rows, once those are counted again: the rollup holds each
+  /// conflict's count and first and last times, and the builds are those of the occurrences at
+  /// those times.
+  static let refreshFirstSeenBefore: String = {
+    let rows = "FROM occurrence_rollup x WHERE x.conflict_id = conflicts.id"
+    let first = "(SELECT min(x.first_time) \(rows))"
+    let last = "(SELECT max(x.last_time) \(rows))"
+    return """
+      UPDATE conflicts SET
+        occurrence_count = coalesce((SELECT sum(x.occurrences) \(rows)), 0),
+        first_seen = coalesce(\(first), first_seen),
+        last_seen = coalesce(\(last), last_seen),
+        first_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)), first_build),
+        last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)), last_build)
+      WHERE first_seen < ?
+      """
+  }()
 }
 
 /// What `prune` removed.

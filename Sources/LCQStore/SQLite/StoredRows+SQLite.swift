@@ -7,7 +7,7 @@ extension StoredRows {
   /// The statement ``insert(_:with:_:)`` runs, prepared once for any number of rows: its
   /// column list and its binds both follow ``Occurrence/Columns``, so they cannot drift apart.
   static func occurrenceInsert(_ db: Database) throws -> Statement {
-    try db.cachedStatement(sql: occurrenceInsertSQL)
+    try db.cachedStatement(sql: OccurrenceInsert.sql(rows: 1, .sqlite))
   }
 
   /// Inserts `occurrence` with `statement` (see ``occurrenceInsert(_:)``) unless its identity is

@@ -54,7 +54,7 @@ struct IngestBatch {
     _ = try statements.executeEach(
       "DELETE FROM failed_blocks WHERE id = ?", batch.cutOffDeletions.map { [.integer($0)] })
     _ = try statements.executeEach(
-      StoredRows.openMessageInsertSQL,
+      StoredRows.openMessageInsertSQL(queries.dialect),
       batch.records.filter { $0.endsInput && !$0.isFailed }.map(StoredRows.openMessageValues(of:)))
     _ = try statements.executeEach(
       StoredRows.runTestInsertSQL, batch.tests.map { [.integer(runID), .text($0)] })
@@ -198,7 +198,7 @@ struct IngestBatch {
   }
 
   /// Completes the stored occurrences that `records` extend (``BlockRecord/completes``) where
-  /// they can (``StoredRows/completionSQL``); returns the identities of the records that did.
+  /// they can (``StoredRows/completionSQL(_:)``); returns the identities of the records that did.
   private func complete(_ records: [BlockRecord], _ known: KnownRows) throws(StoreError) -> Set<String> {
     var completed: Set<String> = []
     for record in records {
@@ -207,8 +207,8 @@ struct IngestBatch {
       else { continue }
       let occurrence = StoredRows.Occurrence(
         record, conflictID: conflictID, runID: runID, templateID: templateID)
-      let values = StoredRows.completionValues(of: occurrence, occurrenceID: target)
-      guard try !queries.rows(StoredRows.completionSQL, values).isEmpty else { continue }
+      let values = StoredRows.completionValues(of: occurrence, occurrenceID: target, queries.dialect)
+      guard try !queries.rows(StoredRows.completionSQL(queries.dialect), values).isEmpty else { continue }
       _ = try queries.execute(StoredRows.openMessageDeleteSQL, [.integer(target)])
       completed.insert(record.identity)
     }

@@ -75,7 +75,9 @@ public final class ReanalysisRecorder {
         let occurrence = StoredRows.Occurrence(
           recovery, conflictID: conflictID, templateID: try StoredRows.templateID(template.template, engine),
           values: template.values)
-        _ = try engine.execute(StoredRows.occurrenceInsertSQL, StoredRows.values(of: occurrence))
+        try OccurrenceInsert.prepareMonths(for: [occurrence.time], engine)
+        _ = try engine.execute(
+          OccurrenceInsert.sql(rows: 1, engine.dialect), StoredRows.values(of: occurrence))
         _ = try engine.execute("DELETE FROM failed_blocks WHERE id = ?", [.integer(failed.id)])
       }
     }

@@ -243,13 +243,6 @@ enum StoredRows {
   static func placeholders<Columns: CaseIterable>(_ columns: Columns.Type) -> String {
     Array(repeating: "?", count: columns.allCases.count).joined(separator: ", ")
   }
-
-  /// `INSERT INTO occurrences (…) VALUES (?, …) ON CONFLICT (identity) DO NOTHING`, with the
-  /// columns of ``Occurrence/Columns`` in their order.
-  static let occurrenceInsertSQL = """
-    INSERT INTO occurrences (\(columnList(Occurrence.Columns.self)))
-    VALUES (\(placeholders(Occurrence.Columns.self))) ON CONFLICT (identity) DO NOTHING
-    """
 }
 
 extension StoredRows.Occurrence {
