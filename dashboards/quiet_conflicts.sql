@@ -6,10 +6,19 @@ WITH p AS (
   SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
     (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
 ),
+-- Each conflict's last time and newest build before :until. For every app, a conflict last
+-- seen before it has them in its own columns (last_seen, last_build_key: docs/store.md); the
+-- others are read from their rollup rows wholly before it (with an app, every conflict's are).
+-- `whole`: no rollup row of the conflict reaches :until.
 seen AS (
-  SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
+  SELECT c.id AS conflict_id, c.last_seen AS last_time, c.last_build_key AS last_key, 1 AS whole
+  FROM conflicts c, p
+  WHERE p.app IS NULL AND c.occurrence_count > 0 AND c.last_seen < p.u
+  UNION ALL
+  SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key, 0 AS whole
   FROM p
-  JOIN occurrence_rollup x ON x.first_time < p.u
+  JOIN conflicts c ON p.app IS NOT NULL OR c.last_seen >= p.u
+  JOIN occurrence_rollup x ON x.conflict_id = c.id AND x.first_time < p.u
   JOIN runs r ON r.id = x.run_id
   WHERE (p.app IS NULL OR r.app = p.app)
     AND x.last_time < p.u
@@ -31,10 +40,10 @@ SELECT c.fingerprint, c.title,
   quiet.days_quiet, quiet.newer_builds
 FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
 WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)
-  AND NOT EXISTS (
+  AND (quiet.whole = 1 OR NOT EXISTS (
     SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
     WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
-      AND (p.app IS NULL OR r.app = p.app))
+      AND (p.app IS NULL OR r.app = p.app)))
   -- Logged in a test: not fixed while the runs since its last occurrence that recorded the tests
   -- they ran (run_tests) ran none of its tests (`lcq quiet` asks the same; docs/tests.md).
   AND NOT (EXISTS (SELECT 1 FROM run_tests)

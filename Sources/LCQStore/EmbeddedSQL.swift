@@ -474,6 +474,20 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0017_conflict_last_build_key.sql",
+      sql: #"""
+      -- lcq store, schema 17: each conflict's newest build key (`last_build_key`): the largest
+      -- `runs.build_key` among the runs that logged it, NULL when none of them recorded a build. The
+      -- report's "likely fixed" panel reads it for the conflicts last seen before its `until`
+      -- instead of every rollup row of the history (docs/store.md, "Counting", keeps it so).
+      ALTER TABLE conflicts ADD COLUMN last_build_key TEXT;
+      UPDATE conflicts SET last_build_key = (
+        SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id WHERE x.conflict_id = conflicts.id
+      );
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -949,6 +963,18 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0014_conflict_last_build_key.sql",
+      sql: #"""
+      -- lcq team store, schema 14 (SQLite's 0017): each conflict's newest build key. See the SQLite
+      -- file's 0017. Ordered by bytes, as SQLite orders it (`COLLATE "C"`).
+      ALTER TABLE conflicts ADD COLUMN last_build_key TEXT COLLATE "C";
+      UPDATE conflicts SET last_build_key = (
+        SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id WHERE x.conflict_id = conflicts.id
+      );
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
@@ -1122,10 +1148,19 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
           (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
       ),
+      -- Each conflict's last time and newest build before :until. For every app, a conflict last
+      -- seen before it has them in its own columns (last_seen, last_build_key: docs/store.md); the
+      -- others are read from their rollup rows wholly before it (with an app, every conflict's are).
+      -- `whole`: no rollup row of the conflict reaches :until.
       seen AS (
-        SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key
+        SELECT c.id AS conflict_id, c.last_seen AS last_time, c.last_build_key AS last_key, 1 AS whole
+        FROM conflicts c, p
+        WHERE p.app IS NULL AND c.occurrence_count > 0 AND c.last_seen < p.u
+        UNION ALL
+        SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key, 0 AS whole
         FROM p
-        JOIN occurrence_rollup x ON x.first_time < p.u
+        JOIN conflicts c ON p.app IS NOT NULL OR c.last_seen >= p.u
+        JOIN occurrence_rollup x ON x.conflict_id = c.id AND x.first_time < p.u
         JOIN runs r ON r.id = x.run_id
         WHERE (p.app IS NULL OR r.app = p.app)
           AND x.last_time < p.u
@@ -1147,10 +1182,10 @@ public enum EmbeddedSQL {
         quiet.days_quiet, quiet.newer_builds
       FROM quiet JOIN conflicts c ON c.id = quiet.conflict_id, p
       WHERE c.status = 'open' AND (quiet.days_quiet >= p.quiet_days OR quiet.newer_builds >= p.quiet_builds)
-        AND NOT EXISTS (
+        AND (quiet.whole = 1 OR NOT EXISTS (
           SELECT 1 FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id, p
           WHERE x.conflict_id = quiet.conflict_id AND x.first_time < p.u AND x.last_time >= p.u
-            AND (p.app IS NULL OR r.app = p.app))
+            AND (p.app IS NULL OR r.app = p.app)))
         -- Logged in a test: not fixed while the runs since its last occurrence that recorded the tests
         -- they ran (run_tests) ran none of its tests (`lcq quiet` asks the same; docs/tests.md).
         AND NOT (EXISTS (SELECT 1 FROM run_tests)

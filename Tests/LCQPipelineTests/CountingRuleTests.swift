@@ -20,7 +20,7 @@ final class CountingRuleTests: XCTestCase {
       """)
     let conflicts = try engine.rows(
       """
-      SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build FROM conflicts
+      SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build, last_build_key FROM conflicts
       WHERE occurrence_count > 0 ORDER BY id
       """)
     return [rollup, conflicts].flatMap { rows in

@@ -175,11 +175,19 @@ extension ConflictStore {
     let previous = try queries.row(
       "SELECT min(r.build) AS build, count(*) AS n FROM runs r WHERE \(previousScope) AND \(forApp)",
       named: named)
+    // Each scope's counts start from its runs (a build's few hundred), not from every rollup row
+    // of each conflict seen: a year's history holds hundreds of thousands for a frequent one.
     let sql = """
       WITH scoped AS (
         SELECT u.conflict_id, CAST(sum(u.occurrences) AS BIGINT) AS n, count(DISTINCT u.run_id) AS runs
         FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
         WHERE \(inScope) AND \(forApp)
+        GROUP BY u.conflict_id
+      ),
+      previous AS (
+        SELECT u.conflict_id, count(DISTINCT u.run_id) AS runs
+        FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
+        WHERE \(previousScope) AND \(forApp)
         GROUP BY u.conflict_id
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
@@ -193,13 +201,10 @@ extension ConflictStore {
           JOIN regression_runs rr ON rr.conflict_id = u.conflict_id AND rr.run_id = u.run_id
           WHERE u.conflict_id = c.id AND \(inScope) AND \(forApp)
         ) AS is_regressed,
-        (
-          SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
-          WHERE u.conflict_id = c.id AND \(previousScope) AND \(forApp)
-        ) AS previous_runs,
+        coalesce(pr.runs, 0) AS previous_runs,
         \(TestQueries.first(of: "c.id", " AND \(inScope) AND \(forApp)", TieOrder.earliestFirst)) AS test,
         \(CodeOwnerColumns.selectWithLine("c"))
-      FROM scoped s JOIN conflicts c ON c.id = s.conflict_id
+      FROM scoped s JOIN conflicts c ON c.id = s.conflict_id LEFT JOIN previous pr ON pr.conflict_id = s.conflict_id
       WHERE (:owner = 'all' OR coalesce(c.owner, 'app') = :owner)
         AND (CAST(:team AS TEXT) IS NULL OR \(CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")))
       ORDER BY s.n DESC, c.fingerprint

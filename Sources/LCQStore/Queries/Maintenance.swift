@@ -118,7 +118,15 @@ enum ConflictSummaries {
       first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
         WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.earliestFirst) LIMIT 1), first_build),
       last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.latestFirst) LIMIT 1), last_build)
+        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.latestFirst) LIMIT 1), last_build),
+      \(newestBuildKey)
+    """
+
+  /// `last_build_key` from the rollup (counted before it): the largest build key of the runs
+  /// that logged the conflict.
+  static let newestBuildKey = """
+    last_build_key = (SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
+      WHERE x.conflict_id = conflicts.id)
     """
 
   /// The same for the conflicts first seen before the one value (the only ones a prune at that
@@ -135,7 +143,8 @@ enum ConflictSummaries {
         first_seen = coalesce(\(first), first_seen),
         last_seen = coalesce(\(last), last_seen),
         first_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)), first_build),
-        last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)), last_build)
+        last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)), last_build),
+        \(newestBuildKey)
       WHERE first_seen < ?
       """
   }()

@@ -46,9 +46,12 @@ struct OccurrenceCounts {
   /// is the batch's when a row is earlier than the first seen time, the last build when a row is
   /// later than the last seen time; a row at that very time with another build decides by
   /// ``TieOrder``, among the occurrences at that time (the batch's are among them), as the
-  /// recount does. Values: see ``conflictValues(runID:)``.
+  /// recount does. The newest build key is the larger of the stored one and the run's. Values:
+  /// see ``conflictValues(runID:)``.
   static func conflictSQL(_ dialect: SQLDialect) -> String {
     let runBuild = "(SELECT build FROM runs WHERE id = ?)"
+    // The batch's run's build key; NULL (no build) leaves the newest key as it is.
+    let runKey = "(SELECT build_key FROM runs WHERE id = ?)"
     let differs = dialect.isDistinctFrom
     return """
       UPDATE conflicts SET
@@ -62,7 +65,9 @@ struct OccurrenceCounts {
           WHEN ? = last_seen AND \(runBuild) \(differs) last_build
             THEN \(TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst))
           ELSE last_build END,
-        last_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.greatest)(last_seen, ?) END
+        last_seen = CASE WHEN occurrence_count = 0 THEN ? ELSE \(dialect.greatest)(last_seen, ?) END,
+        last_build_key = CASE WHEN occurrence_count = 0 OR last_build_key IS NULL THEN \(runKey)
+          WHEN \(runKey) > last_build_key THEN \(runKey) ELSE last_build_key END
       WHERE id = ?
       """
   }
@@ -80,7 +85,7 @@ struct OccurrenceCounts {
     conflicts.sorted { $0.key < $1.key }.map { conflictID, span in
       [
         span.count, span.first, runID, span.first, runID, span.first, span.first, span.last, runID,
-        span.last, runID, span.last, span.last, conflictID,
+        span.last, runID, span.last, span.last, runID, runID, runID, conflictID,
       ]
       .map { .integer($0) }
     }
