@@ -212,10 +212,14 @@
     }
 
     /// Statements on this connection outside any transaction: each ``QueryEngine/transaction(_:)``
-    /// is one of its own.
+    /// is one of its own, and so is each read, so that it runs without JIT compilation
+    /// (``transaction(_:)``).
     var transactions: QueryEngine {
       QueryEngine(
-        dialect: .postgres, fetchRows: { sql, values throws(StoreError) in try self.table(sql, values) },
+        dialect: .postgres,
+        fetchRows: { sql, values throws(StoreError) in
+          try self.transaction { () throws(StoreError) in try self.table(sql, values) }
+        },
         changeRows: { sql, values throws(StoreError) in try self.execute(sql, values) },
         inTransaction: { body throws(StoreError) in
           try self.transaction { () throws(StoreError) in try body(self.queries) }
@@ -223,9 +227,14 @@
     }
 
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
+    /// The transaction plans without JIT compilation (`SET LOCAL`, so that nothing outlives it on
+    /// a pooled connection): lcq's statements over a large store cost enough for PostgreSQL to
+    /// compile them, and compiling each over a dozen monthly partitions took seconds where the
+    /// statement itself took a tenth of that (BENCHMARKS.md).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
       try rows("BEGIN")
       do {
+        try rows("SET LOCAL jit = off")
         let result = try body()
         try rows("COMMIT")
         return result
