@@ -211,28 +211,17 @@
         inTransaction: { body throws(StoreError) in try body(self.queries) })
     }
 
-    /// Statements on this connection outside any transaction: each ``QueryEngine/transaction(_:)``
-    /// is one of its own, and so is each read, so that it runs without JIT compilation
-    /// (``transaction(_:)``).
-    var transactions: QueryEngine {
-      QueryEngine(
-        dialect: .postgres,
-        fetchRows: { sql, values throws(StoreError) in
-          try self.transaction { () throws(StoreError) in try self.table(sql, values) }
-        },
-        changeRows: { sql, values throws(StoreError) in try self.execute(sql, values) },
-        inTransaction: { body throws(StoreError) in
-          try self.transaction { () throws(StoreError) in try body(self.queries) }
-        })
-    }
-
     /// Runs `body` inside one transaction: committed when it returns, rolled back when it throws.
     /// The transaction plans without JIT compilation (`SET LOCAL`, so that nothing outlives it on
     /// a pooled connection): lcq's statements over a large store cost enough for PostgreSQL to
     /// compile them, and compiling each over a dozen monthly partitions took seconds where the
     /// statement itself took a tenth of that (BENCHMARKS.md).
+    /// Inside a transaction already, `body` runs in it.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+      guard !isInTransaction else { return try body() }
       try rows("BEGIN")
+      isInTransaction = true
+      defer { isInTransaction = false }
       do {
         try rows("SET LOCAL jit = off")
         let result = try body()
@@ -243,6 +232,9 @@
         throw error
       }
     }
+
+    /// Whether ``transaction(_:)`` is running its body on this connection.
+    private var isInTransaction = false
 
     /// A client or server error as one line that names what failed and never the password. A
     /// lost or refused connection (the client's own errors, or the server's SQLSTATE class 08 and

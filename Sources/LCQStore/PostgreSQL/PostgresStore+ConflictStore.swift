@@ -15,12 +15,15 @@
       try IngestWriter(engine: self, metadata: metadata, clock: clock)
     }
 
-    /// Statements on this store's connection, one at a time.
+    /// Statements on this store's connection, one at a time; each read is a transaction of its
+    /// own, so that it plans without JIT compilation (``PostgresLink/transaction(_:)``).
     public var queries: QueryEngine {
       QueryEngine(
         dialect: .postgres,
         fetchRows: { sql, values throws(StoreError) in
-          try self.using { link throws(StoreError) in try link.table(sql, values) }
+          try self.using { link throws(StoreError) in
+            try link.transaction { () throws(StoreError) in try link.table(sql, values) }
+          }
         },
         changeRows: { sql, values throws(StoreError) in
           try self.using { link throws(StoreError) in try link.execute(sql, values) }
