@@ -1160,7 +1160,7 @@ public enum EmbeddedSQL {
         SELECT x.conflict_id, max(x.last_time) AS last_time, max(r.build_key) AS last_key, 0 AS whole
         FROM p
         JOIN occurrence_rollup x ON x.first_time < p.u
-          AND x.conflict_id IN (SELECT c.id FROM conflicts c WHERE p.app IS NOT NULL OR c.last_seen >= p.u)
+          AND x.conflict_id IN (SELECT c.id FROM conflicts c, p WHERE p.app IS NOT NULL OR c.last_seen >= p.u)
         JOIN runs r ON r.id = x.run_id
         WHERE (p.app IS NULL OR r.app = p.app)
           AND x.last_time < p.u
