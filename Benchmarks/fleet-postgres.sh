@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A year of a fleet on both engines: the year-shaped SQLite store of ../shared/tools/fleet_sqlite.py
-# (300,000 runs, 2,000 conflicts, 4.7 million rollup rows), copied into a throwaway PostgreSQL
-# cluster (Debian's, on 127.0.0.1, default durability) with Benchmarks/fleet_to_postgres.py, and
-# the read commands of issue 41 timed on each (process wall time, median of ROUNDS).
+# (300,000 runs, 2,000 conflicts, 4.7 million rollup rows), given its ~20 million occurrence rows
+# by Benchmarks/fleet_occurrences.py, copied into a throwaway PostgreSQL cluster (Debian's, on
+# 127.0.0.1, default durability) with Benchmarks/fleet_to_postgres.py and the same generator, and
+# the read commands of issue 41 timed on each (process wall time, median of ROUNDS); then one more
+# run's ingest into each, and last `db prune` of all but the last 90 days in each (it deletes).
 # Usage: Benchmarks/fleet-postgres.sh FLEET.sqlite LCQ [WORKDIR] [ROUNDS]
 #   FLEET.sqlite: made by `lcq ingest --db F --ingest-time 2025-01-01T00:00:00Z Examples/simulator.log`
 #                 then `python3 ../shared/tools/fleet_sqlite.py F`;
@@ -26,16 +28,22 @@ WIDEN
 # shellcheck source=Benchmarks/throwaway-postgres.sh
 source Benchmarks/throwaway-postgres.sh
 url=$(database fleet)
+if [ "$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) > 1000 FROM occurrences').fetchone()[0])" "$fleet")" = 0 ]; then
+  start=$(date +%s.%N)
+  python3 Benchmarks/fleet_occurrences.py "$fleet"
+  echo "SQLite file's occurrences written in $(echo "$(date +%s.%N) - $start" | bc) s"
+fi
 "$lcq" db migrate --db "$url" >/dev/null
 start=$(date +%s.%N)
 python3 Benchmarks/fleet_to_postgres.py "$fleet" -h 127.0.0.1 -p "$port" -U lcq -d fleet
+python3 Benchmarks/fleet_occurrences.py "$fleet" -h 127.0.0.1 -p "$port" -U lcq -d fleet
 echo "copied in $(echo "$(date +%s.%N) - $start" | bc) s"
 
 seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 fingerprint=$(sqlite3 "$fleet" "SELECT fingerprint FROM conflicts ORDER BY occurrence_count DESC LIMIT 1" 2>/dev/null ||
   python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT fingerprint FROM conflicts ORDER BY occurrence_count DESC LIMIT 1').fetchone()[0])" "$fleet")
-echo "database: $(psql -At -h 127.0.0.1 -p "$port" -U lcq -d fleet -c "SELECT pg_size_pretty(pg_database_size('fleet'))")"
+echo "database: $(psql -At -h 127.0.0.1 -p "$port" -U lcq -d fleet -c "SELECT pg_size_pretty(pg_database_size('fleet'))"), file: $(du -h "$fleet" | cut -f1)"
 while IFS= read -r query; do
   # Each command once first: its exit status on each engine (a failure is not a figure).
   # shellcheck disable=SC2086
@@ -54,5 +62,23 @@ trend --by build --since 30d --until 2025-12-31
 show $fingerprint --since 30d --until 2025-12-31
 new --since-build 1990
 check --build 1999 --format json
+regressed --since 7d --until 2025-12-31
 report --since 24h --until 2025-12-31 --format json
+report --since 30d --until 2025-12-31 --format json
 QUERIES
+
+# One more CI run while the store is this big: every corpus log once, as a new run.
+python3 Benchmarks/store_inputs.py corpus 1 >"$work/run.log"
+for db in "$fleet" "$url"; do
+  s=$(seconds "$lcq" ingest --db "$db" --run-id "one-more-$RANDOM" --ingest-time 2025-12-31T12:00:00Z \
+    --build 2000 --app MyApp "$work/run.log")
+  echo "ingest of one more run ($(grep -c 'Unable to simultaneously' "$work/run.log") messages) | $db | ${s}s"
+done
+
+# Last, as it deletes: prune all but the year's last 90 days, in each store.
+days=$(( ($(date +%s) - $(date -d 2025-10-02T00:00:00Z +%s)) / 86400 ))
+for db in "$fleet" "$url"; do
+  start=$(date +%s.%N)
+  "$lcq" db prune --older-than "${days}d" --db "$db" 2>&1 | tail -1
+  echo "prune --older-than ${days}d | $db | $(echo "$(date +%s.%N) - $start" | bc) s"
+done

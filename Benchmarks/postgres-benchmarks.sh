@@ -58,6 +58,10 @@ done
 if [ "${BIG:-1}" = 1 ]; then
   sql() { psql -q -At -h 127.0.0.1 -p "$port" -U lcq -d dense -c "$1"; }
   start=$(date +%s)
+  # The copies' months get their partitions first, and their identities their rows (the team
+  # store's schema 13), as lcq's ingest makes them.
+  sql "SELECT lcq_occurrence_months(ARRAY(SELECT DISTINCT (time + g * 600) / 86400 * 86400
+         FROM occurrences, generate_series(1, 142) g))"
   sql "INSERT INTO occurrences (identity, conflict_id, run_id, time, time_source, process, pid, verdict,
          broken_constraint, broken_in_minimal_set, source_file, source_line, template_id, template_values, issues,
          analysis_version)
@@ -65,6 +69,8 @@ if [ "${BIG:-1}" = 1 ]; then
          o.verdict, o.broken_constraint, o.broken_in_minimal_set, o.source_file, o.source_line, o.template_id,
          o.template_values, o.issues, o.analysis_version
        FROM occurrences o, generate_series(1, 142) g"
+  sql "INSERT INTO occurrence_identities (identity, occurrence_id, time)
+       SELECT identity, id, time FROM occurrences ON CONFLICT (identity) DO NOTHING"
   sql "BEGIN; DELETE FROM occurrence_rollup;
        INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
        SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time) FROM occurrences
@@ -73,7 +79,9 @@ if [ "${BIG:-1}" = 1 ]; then
          last_seen = (SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id); COMMIT"
   sql "VACUUM ANALYZE"
   echo "ten million: built in $(($(date +%s) - start)) s: $(sql 'SELECT count(*) FROM occurrences') occurrences, $(sql 'SELECT count(*) FROM occurrence_rollup') rollup rows"
-  echo "bytes per occurrence (table, indexes, TOAST): $(sql "SELECT pg_total_relation_size('occurrences') / (SELECT count(*) FROM occurrences)"); table alone: $(sql "SELECT pg_relation_size('occurrences') / (SELECT count(*) FROM occurrences)"); rollup: $(sql "SELECT pg_total_relation_size('occurrence_rollup')") bytes; database: $(sql "SELECT pg_size_pretty(pg_database_size('dense'))")"
+  # The partitions' sizes, and the identities' table, which holds one row per occurrence too.
+  partitions="(SELECT inhrelid FROM pg_inherits WHERE inhparent = 'occurrences'::regclass)"
+  echo "bytes per occurrence (partitions' tables, indexes, TOAST, and the identities): $(sql "SELECT (SELECT sum(pg_total_relation_size(inhrelid)) FROM $partitions x(inhrelid)) / (SELECT count(*) FROM occurrences)") + $(sql "SELECT pg_total_relation_size('occurrence_identities') / (SELECT count(*) FROM occurrences)"); tables alone: $(sql "SELECT (SELECT sum(pg_relation_size(inhrelid)) FROM $partitions x(inhrelid)) / (SELECT count(*) FROM occurrences)"); rollup: $(sql "SELECT pg_total_relation_size('occurrence_rollup')") bytes; database: $(sql "SELECT pg_size_pretty(pg_database_size('dense'))")"
   for query in "top" "top --by devices" "trend" "report --since 30000d --format json" "report --since 24h --until 2017-12-29 --format html"; do
     # shellcheck disable=SC2086
     m=$(for _ in 1 2 3 4 5; do seconds "$lcq" $query --db "$url"; done | median)
