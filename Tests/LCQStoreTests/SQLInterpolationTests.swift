@@ -42,10 +42,11 @@ final class SQLInterpolationTests: XCTestCase {
       #"TestQueries.logged(by: "?", inside)"#, #"TestQueries.first(of: "?", inside, TieOrder.earliestFirst)"#,
     ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
-    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` a constant subquery
-    // of a bound run id; TieOrder's subqueries of literal columns and its constant orders.
+    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` and `runKey` are
+    // constant subqueries of a bound run id; TieOrder's subqueries of literal columns and its
+    // constant orders.
     "OccurrenceCounts.swift": [
-      "dialect.least", "dialect.greatest", "differs", "runBuild",
+      "dialect.least", "dialect.greatest", "differs", "runBuild", "runKey",
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst)"#,
     ],
@@ -55,8 +56,9 @@ final class SQLInterpolationTests: XCTestCase {
     "Maintenance.swift": [
       "TieOrder.earliestFirst", "TieOrder.latestFirst",
       // The prune's recount: `rows` is a literal FROM clause, `first` and `last` literal
-      // subqueries over it, given to TieOrder with its constant orders.
-      "rows", "first", "last",
+      // subqueries over it, given to TieOrder with its constant orders; `newestBuildKey` is
+      // ConflictSummaries' literal assignment.
+      "rows", "first", "last", "newestBuildKey",
       #"TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)"#,
     ],
