@@ -52,13 +52,10 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // Its callers' literal column names and constant orders.
     "TieOrder.swift": ["column", "conflict", "time", "order"],
-    // TieOrder's constant ORDER BY lists.
+    // The conflicts' recount: `rows` is a literal FROM clause, `first` and `last` literal
+    // subqueries over it, given to TieOrder with its constant orders.
     "Maintenance.swift": [
-      "TieOrder.earliestFirst", "TieOrder.latestFirst",
-      // The prune's recount: `rows` is a literal FROM clause, `first` and `last` literal
-      // subqueries over it, given to TieOrder with its constant orders; `newestBuildKey` is
-      // ConflictSummaries' literal assignment.
-      "rows", "first", "last", "newestBuildKey",
+      "rows", "first", "last",
       #"TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)"#,
     ],

@@ -69,7 +69,6 @@ extension ConflictStore {
     var result = PruneResult(occurrences: 0, failedBlocks: 0, runs: 0, conflicts: 0, templates: 0)
     try queries.transaction { engine throws(StoreError) in
       try OccurrenceRollup.lock(engine)
-      result.occurrences = 0
       if engine.dialect.partitionsOccurrences {
         result.occurrences +=
           try engine.row(
@@ -106,34 +105,13 @@ extension ConflictStore {
   }
 }
 
-/// The statements that recompute each conflict's counts, first and last times and builds from
-/// its occurrences (after deletions, which the counting cannot re-date); builds seen at the same
-/// time are told apart by ``TieOrder``.
+/// The statement that recomputes each conflict's counts, first and last times and builds, once
+/// the rollup is counted again from the occurrences (after deletions, which the counting cannot
+/// re-date): the rollup holds each conflict's count and first and last times, and the builds are
+/// those of the occurrences at those times, told apart by ``TieOrder``.
 enum ConflictSummaries {
-  static let refresh = """
-    UPDATE conflicts SET
-      occurrence_count = (SELECT count(*) FROM occurrences o WHERE o.conflict_id = conflicts.id),
-      first_seen = coalesce((SELECT min(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), first_seen),
-      last_seen = coalesce((SELECT max(time) FROM occurrences o WHERE o.conflict_id = conflicts.id), last_seen),
-      first_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.earliestFirst) LIMIT 1), first_build),
-      last_build = coalesce((SELECT r.build FROM occurrences o JOIN runs r ON r.id = o.run_id
-        WHERE o.conflict_id = conflicts.id ORDER BY \(TieOrder.latestFirst) LIMIT 1), last_build),
-      \(newestBuildKey)
-    """
-
-  /// `last_build_key` from the rollup (counted before it): the largest build key of the runs
-  /// that logged the conflict.
-  static let newestBuildKey = """
-    last_build_key = (SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
-      WHERE x.conflict_id = conflicts.id)
-    """
-
-  /// The same for the conflicts first seen before the one value (the only ones a prune at that
-  /// time changes), from their rollup rows, once those are counted again: the rollup holds each
-  /// conflict's count and first and last times, and the builds are those of the occurrences at
-  /// those times.
-  static let refreshFirstSeenBefore: String = {
+  /// For every conflict (``OccurrenceRollup/rebuild(_:)``).
+  static let refresh: String = {
     let rows = "FROM occurrence_rollup x WHERE x.conflict_id = conflicts.id"
     let first = "(SELECT min(x.first_time) \(rows))"
     let last = "(SELECT max(x.last_time) \(rows))"
@@ -144,10 +122,14 @@ enum ConflictSummaries {
         last_seen = coalesce(\(last), last_seen),
         first_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)), first_build),
         last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)), last_build),
-        \(newestBuildKey)
-      WHERE first_seen < ?
+        last_build_key = (SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
+          WHERE x.conflict_id = conflicts.id)
       """
   }()
+
+  /// For the conflicts first seen before the one value: the only ones a prune at that time
+  /// changes (``OccurrenceRollup/recount(before:_:)``).
+  static let refreshFirstSeenBefore = refresh + "\nWHERE first_seen < ?"
 }
 
 /// What `prune` removed.
