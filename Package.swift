@@ -19,6 +19,12 @@ let package = Package(
     .trait(
       name: "TeamStore",
       description: "The team store on PostgreSQL (`--db postgres://…`), through postgres-nio."),
+    // `lcq serve`, the collector that receives OpenTelemetry logs and plain uploads over HTTP
+    // (docs/serve.md), and the server it runs on (Hummingbird, SwiftNIO) with the OTLP types
+    // (swift-protobuf). Off by default, as the team store.
+    .trait(
+      name: "Collector",
+      description: "`lcq serve`: OTLP/HTTP logs and plain uploads into either store, through Hummingbird."),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -30,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     // Already in the graph (swift-sdk, postgres-nio): MCP's Transport protocol names its Logger.
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
   ],
   targets: [
     .target(name: "LCQParsing"),
@@ -60,6 +68,19 @@ let package = Package(
         .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),
+    // zlib, for gzip request bodies (`Content-Encoding: gzip`): the system's, as on every
+    // Linux and macOS (Debian: zlib1g-dev).
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // `lcq serve`: OTLP/HTTP and plain uploads into the store through LCQPipeline's ingest. Its
+    // sources compile to nothing, and its server is not built, without the Collector trait.
+    .target(
+      name: "LCQCollector",
+      dependencies: [
+        "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline", "CZlib",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Collector"])),
+        .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["Collector"])),
+      ]
+    ),
     .executableTarget(
       name: "lcq",
       dependencies: [
@@ -68,6 +89,7 @@ let package = Package(
         // `lcq mcp`: the Model Context Protocol's server and stdio transport.
         .product(name: "MCP", package: "swift-sdk"),
         .product(name: "Logging", package: "swift-log"),
+        .target(name: "LCQCollector", condition: .when(traits: ["Collector"])),
       ]
     ),
     // What the tests share (Tests/Support): a seeded random generator, a throwaway PostgreSQL

@@ -17,7 +17,7 @@ struct LCQCommand: ParsableCommand {
     subcommands: [
       Analyze.self, Ingest.self, Top.self, Show.self, Trend.self, New.self, Regressed.self, Quiet.self,
       Resolve.self, Ignore.self, Reopen.self, Check.self, Diff.self, Notify.self, Report.self, Database.self,
-      MCPServer.self,
+      MCPServer.self, Serve.self, Token.self,
     ]
   )
 

@@ -67,7 +67,7 @@ enum LineKind {
     return .other
   }
 
-  private static let headerPhrases: [([UInt8], ConflictBlock.Header)] = [
+  static let headerPhrases: [([UInt8], ConflictBlock.Header)] = [
     (Array("Unable to simultaneously satisfy constraints".utf8), .unableToSatisfyPeriod),
     (Array("Conflicting constraints detected".utf8), .conflictingConstraintsDetected),
     (Array("Unable to Satisfy constraints simultaneously".utf8), .unableToSatisfyPeriod),

@@ -19,6 +19,7 @@ final class BlockWorker: @unchecked Sendable {
   private enum Work {
     case blocks([PreparedBlock], lines: Int, bytes: Int, tests: [String], caughtUp: Bool)
     case flush(lines: Int, bytes: Int)
+    case newLog
   }
 
   private let condition = NSCondition()
@@ -72,6 +73,12 @@ final class BlockWorker: @unchecked Sendable {
     throws(StoreError)
   {
     try enqueue(.blocks(blocks, lines: lines, bytes: bytes, tests: tests, caughtUp: caughtUp))
+  }
+
+  /// Numbers the repeats of what is submitted next from zero (``OccurrenceIdentity``): it is a
+  /// log of its own, whose blocks have the same identities however many logs came before.
+  func startNewLog() throws(StoreError) {
+    try enqueue(.newLog)
   }
 
   /// Commits everything submitted, with the input's totals, and waits until it is stored.
@@ -146,6 +153,10 @@ final class BlockWorker: @unchecked Sendable {
           storeUnanalysed(prepared, FailedBlockText.cutOffReason)
           continue
         }
+        guard !prepared.beganBeforeText else {
+          storeUnanalysed(prepared, Self.beganBeforeTextReason)
+          continue
+        }
         let key = prepared.listKey
         let summary = cache.summary(of: &prepared.block, key: key) { block in
           CrashQuarantine.analysing(key) {
@@ -173,8 +184,15 @@ final class BlockWorker: @unchecked Sendable {
       flushesDone += 1
       condition.broadcast()
       condition.unlock()
+    case .newLog:
+      identities = OccurrenceIdentity()
     }
   }
+
+  /// Why the rest of a message that began before a received text is not analysed.
+  static let beganBeforeTextReason =
+    "this message began before the text received (in an earlier request): it is kept unanalysed, "
+    + "not counted; send each message whole in one request"
 
   /// Stores `prepared` as a failed block, unanalysed, with `reason` as its last issue.
   private func storeUnanalysed(_ prepared: PreparedBlock, _ reason: String) {

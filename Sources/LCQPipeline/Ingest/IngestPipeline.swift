@@ -48,37 +48,103 @@ public struct IngestPipeline {
   public mutating func ingest(_ input: String) throws {
     let descriptor = try InputFile.open(input)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
-    var scanner = ConflictScanner(file: input, parsesDescriptions: false)
     let reader = LiveReader(descriptor: descriptor, file: input)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { buffer.deallocate() }
+    try scan(named: input) { input throws in
+      while true {
+        switch try reader.next(into: buffer) {
+        case .data(let count, let filledBuffer):
+          input.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+          try input.handOver(!filledBuffer)
+        case .quiet:
+          input.closeOpenMessage()
+          try input.handOver(true)
+        case .end:
+          return false
+        case .interrupted:
+          return true
+        }
+      }
+    }
+  }
+
+  /// Reads `text`, a whole log received at once (a request's body), named `name` in what it
+  /// says, and waits until its blocks are stored. The text is a log of its own: its blocks'
+  /// identities do not depend on the texts read before it, so the same text sent again (a
+  /// retried request) is stored once. A message the text ends inside is kept uncounted, as at
+  /// the end of a file, until a later text holds it whole.
+  ///
+  /// - Throws: `StoreError` when storing fails.
+  public mutating func ingest(text: [UInt8], named name: String) throws {
+    try worker.startNewLog()
+    try scan(named: name, isReceivedText: true) { input throws in
+      // In stretches as a file is read, so that the worker analyses and commits (at least once
+      // a second) while the rest is scanned.
+      try text.withUnsafeBytes { bytes throws in
+        var start = 0
+        repeat {
+          let end = min(bytes.count, start + Self.stretch)
+          input.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+          try input.handOver(false)
+          start = end
+        } while start < bytes.count
+      }
+      return false
+    }
+  }
+
+  /// The bytes of a received text scanned before what was framed is handed to the worker: as
+  /// much as a file read takes at once.
+  static let stretch = 1 << 20
+
+  /// What ``scan(named:isReceivedText:read:)`` gives its reader: feed the scanner bytes, close the message
+  /// being read (a live input went quiet), and hand what was framed to the worker (saying
+  /// whether the input caught up).
+  private struct ScanInput {
+    let feed: (UnsafeRawBufferPointer) -> Void
+    let closeOpenMessage: () -> Void
+    let handOver: (_ caughtUp: Bool) throws -> Void
+  }
+
+  /// Scans one input with `read`, which feeds it until it ends or a signal stops it (`read`
+  /// returns whether one did); then stores the rest.
+  ///
+  /// In a received text (`isReceivedText`), a first message without its header is the rest of
+  /// one that began in an earlier text: it is kept unanalysed and uncounted, and said so.
+  private mutating func scan(
+    named input: String, isReceivedText: Bool = false, read: (ScanInput) throws -> Bool
+  ) throws {
+    // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
+    var scanner = ConflictScanner(file: input, parsesDescriptions: false)
     var blocks: [PreparedBlock] = []
     let runKey = self.runKey
+    var keys = self.keys
+    defer { self.keys = keys }
+    var isFirstBlock = true
+    let observer = self.observer
     func prepare(_ block: ConflictBlock) {
-      blocks.append(PreparedBlock(block, runKey: runKey, keys: &keys))
+      var prepared = PreparedBlock(block, runKey: runKey, keys: &keys)
+      if isReceivedText, isFirstBlock, [.listOnly, .recoveryOnly, .explanationOnly].contains(block.header) {
+        prepared.beganBeforeText = true
+        observer.note("\(input):\(block.source.line): " + BlockWorker.beganBeforeTextReason)
+      }
+      isFirstBlock = false
+      blocks.append(prepared)
     }
+    let worker = self.worker
+    let (linesBefore, bytesBefore) = (self.linesBefore, self.bytesBefore)
     func handOver(caughtUp: Bool) throws {
       try worker.submit(
         blocks, lines: linesBefore + scanner.linesRead, bytes: bytesBefore + scanner.bytesRead,
         tests: scanner.takeTestsStarted(), caughtUp: caughtUp)
       blocks.removeAll()
     }
-    reading: while true {
-      switch try reader.next(into: buffer) {
-      case .data(let count, let filledBuffer):
-        scanner.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { prepare($0) }
-        try handOver(caughtUp: !filledBuffer)
-      case .quiet:
-        scanner.closeOpenMessage { prepare($0) }
-        try handOver(caughtUp: true)
-      case .end:
-        break reading
-      case .interrupted:
-        interrupted = true
-        break reading
-      }
-    }
+    let reading = ScanInput(
+      feed: { scanner.feed($0) { prepare($0) } },
+      closeOpenMessage: { scanner.closeOpenMessage { prepare($0) } },
+      handOver: { try handOver(caughtUp: $0) })
+    interrupted = try read(reading) || interrupted
     // Interrupted, the input's end says nothing about the message being read: it is dropped,
     // and a later ingest of the same log stores it once, whole.
     let summary = scanner.finish(discardingOpenMessage: interrupted) { prepare($0) }
@@ -89,9 +155,9 @@ public struct IngestPipeline {
         "\(input):\(line): the message being read when the ingest was interrupted is not stored; "
           + "ingest the log again to store it")
     }
-    linesBefore += summary.lines
-    bytesBefore += summary.bytes
-    try worker.flush(lines: linesBefore, bytes: bytesBefore)
+    self.linesBefore += summary.lines
+    self.bytesBefore += summary.bytes
+    try worker.flush(lines: self.linesBefore, bytes: self.bytesBefore)
   }
 
   /// Ends the worker once what it holds is handled; call after the last input, before the

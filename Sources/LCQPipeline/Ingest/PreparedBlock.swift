@@ -15,6 +15,9 @@ public struct PreparedBlock: Sendable {
   let template: BlockTemplate
   /// See ``OccurrenceIdentity/contentHash(rawText:hasTimestamp:runKey:)``.
   let contentHash: String
+  /// The rest of a message that began before the text read (in an earlier request to `lcq
+  /// serve`): kept unanalysed and uncounted, as a message cut off at its end is.
+  var beganBeforeText = false
 
   /// Prepares `block` for the run keyed `runKey` (`--run-id`), building its list key with
   /// `keys`.

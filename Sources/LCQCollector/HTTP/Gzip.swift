@@ -1,0 +1,59 @@
+#if Collector
+  import CZlib
+
+  /// Inflates a gzip body (`Content-Encoding: gzip`), refusing to grow it past a limit: a small
+  /// request can inflate to gigabytes, and the limit is what the server promised to read.
+  enum Gzip {
+    /// Why a body could not be inflated.
+    enum Failure: Error, Equatable {
+      /// It inflates to more than the limit.
+      case tooLarge
+      /// It is not gzip, or it is cut short.
+      case malformed
+    }
+
+    /// The bytes `compressed` inflates to, at most `limit` of them.
+    static func inflate(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+      var stream = z_stream()
+      // 15 window bits, plus 16: a gzip header and trailer, not zlib's.
+      guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        throw .malformed
+      }
+      defer { inflateEnd(&stream) }
+      var output: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+      var input = compressed
+      let count = input.count
+      var result: Int32 = Z_OK
+      var failure: Failure?
+      input.withUnsafeMutableBufferPointer { source in
+        stream.next_in = source.baseAddress
+        stream.avail_in = UInt32(count)
+        repeat {
+          let produced = chunk.withUnsafeMutableBufferPointer { target -> Int in
+            stream.next_out = target.baseAddress
+            stream.avail_out = UInt32(target.count)
+            result = CZlib.inflate(&stream, Z_NO_FLUSH)
+            return target.count - Int(stream.avail_out)
+          }
+          guard result == Z_OK || result == Z_STREAM_END else {
+            failure = .malformed
+            return
+          }
+          if output.count + produced > limit {
+            failure = .tooLarge
+            return
+          }
+          output.append(contentsOf: chunk[0..<produced])
+          // Input used up without the stream's end: the body is cut short.
+          if result == Z_OK, stream.avail_in == 0, produced == 0 {
+            failure = .malformed
+            return
+          }
+        } while result != Z_STREAM_END
+      }
+      if let failure { throw failure }
+      return output
+    }
+  }
+#endif

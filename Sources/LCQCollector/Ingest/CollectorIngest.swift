@@ -1,0 +1,161 @@
+#if Collector
+  import Foundation
+  import LCQPipeline
+  import LCQStore
+
+  /// What one received log added to the store.
+  struct ReceivedTotals: Sendable, Hashable {
+    /// Conflict messages read.
+    var blocks = 0
+    /// Occurrences stored for the first time.
+    var stored = 0
+    /// Messages already stored (a retried request).
+    var duplicates = 0
+    /// Messages without a readable constraint list, or cut off: kept unanalysed.
+    var unparsed = 0
+    /// What the scanner said of the text (a message cut off, a missing header), as `file:line`
+    /// sentences.
+    var notes: [String] = []
+  }
+
+  /// Stores received logs, one at a time, into the server's store: each run (the records that
+  /// share their run metadata) keeps one ingest session, and with it its analysis cache, while
+  /// its logs keep coming; a run quiet for ``idleLimit`` is finished.
+  ///
+  /// Each received log is a log of its own (``IngestPipeline/ingest(text:named:)``): the same
+  /// request sent again is stored once. ``store(_:as:named:)`` returns once everything it read
+  /// is committed.
+  final class CollectorIngest: @unchecked Sendable {
+    /// How long a run may stay without a new log before it is finished.
+    let idleLimit: Duration
+    private let store: any ConflictStore
+    private let lcqVersion: String
+    /// One writer at a time: every use of the store and the runs happens on it.
+    private let queue = DispatchQueue(label: "lcq serve store")
+    private var runs: [RunMetadata: OpenRun] = [:]
+
+    private final class OpenRun {
+      let session: any IngestRun
+      var pipeline: IngestPipeline
+      let notes: NoteCollector
+      var lastUsed: ContinuousClock.Instant
+
+      init(session: any IngestRun, pipeline: IngestPipeline, notes: NoteCollector) {
+        self.session = session
+        self.pipeline = pipeline
+        self.notes = notes
+        lastUsed = .now
+      }
+    }
+
+    init(store: any ConflictStore, lcqVersion: String, idleLimit: Duration = .seconds(60)) {
+      self.store = store
+      self.lcqVersion = lcqVersion
+      self.idleLimit = idleLimit
+    }
+
+    /// Stores `text`, received for the run `metadata`, named `name` in what the scanner says.
+    func store(_ text: [UInt8], as metadata: RunMetadata, named name: String) async throws -> ReceivedTotals {
+      try await withCheckedThrowingContinuation { continuation in
+        queue.async {
+          continuation.resume(with: Result { try self.storeNow(text, as: metadata, named: name) })
+        }
+      }
+    }
+
+    /// Whether the store answers a trivial read (`/readyz`).
+    func isReady() async -> Bool {
+      await withCheckedContinuation { continuation in
+        queue.async { continuation.resume(returning: (try? self.store.accessTokens()) != nil) }
+      }
+    }
+
+    /// The valid token whose SHA-256 is `sha256`, read from the store (a token revoked a
+    /// moment ago is refused at once).
+    func token(sha256: String) async throws -> AccessToken? {
+      try await withCheckedThrowingContinuation { continuation in
+        queue.async { continuation.resume(with: Result { try self.store.validToken(sha256: sha256) }) }
+      }
+    }
+
+    /// Finishes the runs that had no log for ``idleLimit``.
+    func finishIdleRuns() async {
+      await withCheckedContinuation { continuation in
+        queue.async {
+          let now = ContinuousClock.now
+          for (metadata, run) in self.runs where now - run.lastUsed >= self.idleLimit {
+            self.finish(metadata, run, .finished)
+          }
+          continuation.resume()
+        }
+      }
+    }
+
+    /// Finishes every run (the server is stopping).
+    func finishAllRuns() {
+      queue.sync {
+        for (metadata, run) in runs { finish(metadata, run, .finished) }
+      }
+    }
+
+    private func storeNow(_ text: [UInt8], as metadata: RunMetadata, named name: String) throws
+      -> ReceivedTotals
+    {
+      let run = try openRun(metadata)
+      let before = run.session.totals
+      run.notes.take()
+      do {
+        try run.pipeline.ingest(text: text, named: name)
+      } catch {
+        // The session cannot be trusted after a failed write: the next log starts another.
+        finish(metadata, run, .failed)
+        throw error
+      }
+      run.lastUsed = .now
+      let after = run.session.totals
+      return ReceivedTotals(
+        blocks: after.blocks - before.blocks, stored: after.occurrences - before.occurrences,
+        duplicates: after.duplicates - before.duplicates, unparsed: after.unparsed - before.unparsed,
+        notes: run.notes.take())
+    }
+
+    private func openRun(_ metadata: RunMetadata) throws -> OpenRun {
+      if let run = runs[metadata] { return run }
+      let clock = IngestClock(now: Date(), timeZone: .utc)
+      let session = try store.beginIngest(metadata, clock: clock)
+      let notes = NoteCollector()
+      let run = OpenRun(
+        session: session,
+        pipeline: IngestPipeline(session: session, runKey: metadata.runKey, clock: clock, observer: notes),
+        notes: notes)
+      runs[metadata] = run
+      return run
+    }
+
+    private func finish(_ metadata: RunMetadata, _ run: OpenRun, _ ending: RunEnding) {
+      runs[metadata] = nil
+      run.pipeline.stopWorker()
+      try? run.session.finish(ending)
+    }
+  }
+
+  /// Keeps what an ingest says for a person, until it is taken.
+  private final class NoteCollector: IngestObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var notes: [String] = []
+
+    func progressed(_ totals: IngestTotals) {}
+
+    func note(_ message: String) {
+      lock.withLock { notes.append(message) }
+    }
+
+    @discardableResult
+    func take() -> [String] {
+      lock.withLock {
+        defer { notes.removeAll() }
+        return notes
+      }
+    }
+  }
+#endif
