@@ -2,11 +2,12 @@ import Foundation
 import LCQStore
 
 /// What `lcq notify` posts for a change of state: Slack's message form (Block Kit with one
-/// `mrkdwn` section, and `text` for notifications), or lcq's own JSON (`lcq-notify/1`).
+/// `mrkdwn` section, and `text` for notifications), lcq's own JSON (`lcq-notify/1`), or
+/// OpenTelemetry log records (OTLP/HTTP's JSON, ``otlpRequest(_:)``).
 public enum NotifyPayload {
-  /// The two payload forms.
+  /// The payload forms.
   public enum Form: String, Sendable, CaseIterable {
-    case slack, json
+    case slack, json, otlp
   }
 
   /// The body to post for `notice`, as UTF-8 JSON.
@@ -14,6 +15,7 @@ public enum NotifyPayload {
     switch form {
     case .slack: slack(notice).serialized
     case .json: json(notice).serialized
+    case .otlp: otlpRequest([notice]).serialized
     }
   }
 
@@ -41,6 +43,8 @@ public enum NotifyPayload {
   /// "digest", "count", "changes": [each change's own object]}`.
   public static func digestBody(_ notices: [ConflictNotice], form: Form) -> String {
     switch form {
+    case .otlp:
+      return otlpRequest(notices).serialized
     case .json:
       return JSONValue.object([
         ("schema", .string("lcq-notify/1")), ("change", .string("digest")), ("count", .int(notices.count)),
@@ -60,11 +64,7 @@ public enum NotifyPayload {
   /// Slack's form: the headline as `text`, everything in one `mrkdwn` section, with `&`, `<`
   /// and `>` escaped in both so that the log's text can make no link or mention.
   static func slack(_ notice: ConflictNotice) -> JSONValue {
-    let title = clipped(notice.title, to: 150)
-    let headline =
-      notice.kind == .new
-      ? "New layout conflict: \(title)"
-      : "Layout conflict seen again after its fix in build \(notice.resolvedBuild ?? "?"): \(title)"
+    let headline = headline(notice)
     var lines = [
       "*\(escape(headline))* `\(notice.fingerprint)` (owner: \(notice.owner))",
       "\(notice.occurrences) occurrence\(notice.occurrences == 1 ? "" : "s") in \(notice.runs) run\(notice.runs == 1 ? "" : "s")"
@@ -77,6 +77,15 @@ public enum NotifyPayload {
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
     if let envelope = notice.envelope { lines.append("*Sizes:* " + escape(envelope)) }
     return slackMessage(headline: headline, section: lines.joined(separator: "\n"))
+  }
+
+  /// What a change is, in one line: `New layout conflict: …`, or `Layout conflict seen again
+  /// after its fix in build 100: …`, with the title cut to 150 UTF-16 units.
+  static func headline(_ notice: ConflictNotice) -> String {
+    let title = clipped(notice.title, to: 150)
+    return notice.kind == .new
+      ? "New layout conflict: \(title)"
+      : "Layout conflict seen again after its fix in build \(notice.resolvedBuild ?? "?"): \(title)"
   }
 
   /// Slack's message: `text` (what notifications show; Slack reads it as mrkdwn too) escaped

@@ -152,4 +152,68 @@ final class NotifyCommandTests: XCTestCase {
     XCTAssertEqual(try notify(["--webhook-url", server.url(), "--owner", "all"]).status, 0)
     XCTAssertEqual(try server.requests().count, 14)
   }
+
+  /// `--payload otlp` posts OpenTelemetry log records that OpenTelemetry's own schema reads
+  /// (the receiver parses each body with the official Python classes, which refuse an unknown
+  /// field), with the headers of `$OTEL_EXPORTER_OTLP_HEADERS`, never printed: past 20 changes
+  /// the rest go in one request, a record each.
+  func testTheOTLPPayloadIsReadByOpenTelemetrysOwnSchema() throws {
+    let script = """
+      import http.server, json, sys, threading
+      from google.protobuf import json_format
+      from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
+      record = sys.argv[1]
+      lock = threading.Lock()
+      class Handler(http.server.BaseHTTPRequestHandler):
+          def do_POST(self):
+              body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+              try:
+                  request = json_format.Parse(body, ExportLogsServiceRequest())
+                  records = [
+                      {"body": r.body.string_value, "severity": r.severity_text, "time": r.time_unix_nano,
+                       "attributes": {a.key: a.value.string_value or a.value.int_value for a in r.attributes}}
+                      for rl in request.resource_logs for sl in rl.scope_logs for r in sl.log_records]
+                  line = {"path": self.path, "authorization": self.headers.get("Authorization"), "records": records}
+                  status = 200
+              except Exception as error:
+                  line, status = {"error": str(error)}, 400
+              with lock, open(record, "a") as out:
+                  out.write(json.dumps(line) + "\\n")
+              self.send_response(status)
+              self.end_headers()
+          def log_message(self, *args):
+              pass
+      server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+      print(server.server_address[1], flush=True)
+      server.serve_forever()
+      """
+    let receiver = try PythonServer(script: script)
+    let secret = "lcq_otlp-secret-42"
+    let result = try notify(
+      ["--webhook-url", "http://127.0.0.1:\(receiver.port)/v1/logs", "--payload", "otlp", "--owner", "all"],
+      environment: ["OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Bearer%20\(secret),X-Scope=lcq"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertFalse((result.stdout + result.stderr).contains(secret))
+    let lines = try receiver.recorded().split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(lines.compactMap { $0["error"] as? String }, [], "a body the schema refused")
+    XCTAssertEqual(Set(lines.map { $0["path"] as? String }), ["/v1/logs"])
+    XCTAssertEqual(Set(lines.map { $0["authorization"] as? String }), ["Bearer \(secret)"])
+    let records = lines.flatMap { $0["records"] as? [[String: Any]] ?? [] }
+    XCTAssertEqual(records.count, 14)
+    let attributes = records.map { $0["attributes"] as? [String: Any] ?? [:] }
+    let changes = Set(attributes.map { "\($0["lcq.fingerprint"] ?? "") \($0["lcq.change"] ?? "")" })
+    XCTAssertEqual(changes.count, 14)
+    let regressed = try XCTUnwrap(
+      records.first { ($0["attributes"] as? [String: Any])?["lcq.change"] as? String == "regressed" })
+    let regressedAttributes = try XCTUnwrap(regressed["attributes"] as? [String: Any])
+    XCTAssertEqual(regressedAttributes["lcq.fingerprint"] as? String, StoreFixture.conflictA)
+    XCTAssertEqual(regressedAttributes["lcq.resolved_build"] as? String, "100")
+    XCTAssertEqual(regressedAttributes["lcq.occurrences"] as? Int, 8)  // an intValue, read by the schema
+    XCTAssertNotNil(regressedAttributes["lcq.best_fix"] as? String)
+    XCTAssertEqual(regressed["severity"] as? String, "WARN")
+    XCTAssertTrue(
+      (regressed["body"] as? String ?? "").hasPrefix("Layout conflict seen again after its fix in build 100"))
+  }
 }

@@ -71,7 +71,7 @@ extension LCQCommand {
       database: DatabaseOptions
     ) throws {
       guard let url = webhook.url else { throw ExitCode(64) }
-      var client = WebhookClient(url: url)
+      var client = WebhookClient(url: url, headers: webhook.headers)
       if let waits = WebhookClient.waits(
         fromEnvironment: ProcessInfo.processInfo.environment["LCQ_NOTIFY_RETRY_WAIT"])
       {
@@ -119,8 +119,21 @@ extension LCQCommand {
 struct WebhookOptions: ParsableArguments {
   @Option(help: "The webhook to post to (default: $LCQ_WEBHOOK_URL). Never printed.")
   var webhookURL: String?
-  @Option(help: "The payload: slack (Block Kit, for an incoming webhook) or json (lcq-notify/1).")
+  @Option(
+    help:
+      "The payload: slack (Block Kit, for an incoming webhook), json (lcq-notify/1) or otlp (OpenTelemetry log records, to a /v1/logs URL; headers from $OTEL_EXPORTER_OTLP_LOGS_HEADERS or $OTEL_EXPORTER_OTLP_HEADERS)."
+  )
   var payload: NotifyPayload.Form = .slack
+
+  /// The headers the post carries besides its own: for `otlp`, those OpenTelemetry's exporters
+  /// read from the environment (`key=value` pairs separated by commas, values percent-encoded),
+  /// an API key or a bearer token, never printed.
+  var headers: [(String, String)] {
+    guard payload == .otlp else { return [] }
+    let environment = ProcessInfo.processInfo.environment
+    return OTLPHeaders.parse(
+      environment["OTEL_EXPORTER_OTLP_LOGS_HEADERS"] ?? environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
+  }
 
   /// The webhook URL from the flag or the environment, when it is an http(s) URL.
   var url: URL? {

@@ -26,8 +26,10 @@ enum PlainHTTPPost {
   /// The most of an answer's head read.
   static let longestHead = 16 << 10
 
-  /// Posts `body` to `url` (`http://`); how it went.
-  static func send(_ body: Data, to url: URL, deadline seconds: Double) -> PostAnswer {
+  /// Posts `body` to `url` (`http://`) with `headers` besides its own; how it went.
+  static func send(_ body: Data, to url: URL, headers: [(String, String)] = [], deadline seconds: Double)
+    -> PostAnswer
+  {
     let deadline = Date().addingTimeInterval(seconds)
     guard let host = url.host, !host.isEmpty else {
       return PostAnswer(failure: "could not connect to the webhook")
@@ -42,6 +44,7 @@ enum PlainHTTPPost {
     let hostHeader = url.port.map { "\(host):\($0)" } ?? host
     var request = Data(
       ("POST \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nContent-Type: application/json\r\n"
+        + headers.map { "\($0.0): \($0.1)\r\n" }.joined()
         + "Content-Length: \(body.count)\r\nConnection: close\r\nUser-Agent: lcq\r\n\r\n").utf8)
     request.append(body)
     guard write(request, to: socket, deadline: deadline) else {

@@ -20,6 +20,8 @@ import LCQPipeline
 /// macOS) rather than a new dependency: one POST at a time needs no event loop.
 struct WebhookClient {
   let url: URL
+  /// Headers sent with each post (``OTLPHeaders``), after `Content-Type`.
+  var headers: [(String, String)] = []
   /// Seconds to wait before each try after the first (three tries: 1 s, then 2 s).
   var waits: [Double] = [1, 2]
   /// Seconds a try may take, from its start to the answer's status.
@@ -69,10 +71,13 @@ struct WebhookClient {
   /// posted to over a plain socket that reads the answer's head only (``PlainHTTPPost``);
   /// `https://` through Foundation, which cancels the body once the head is in.
   private func send(_ body: Data) -> PostAnswer {
-    if url.scheme?.lowercased() == "http" { return PlainHTTPPost.send(body, to: url, deadline: deadline) }
+    if url.scheme?.lowercased() == "http" {
+      return PlainHTTPPost.send(body, to: url, headers: headers, deadline: deadline)
+    }
     var request = URLRequest(url: url, timeoutInterval: deadline)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     request.httpBody = body
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = deadline
