@@ -21,6 +21,9 @@ from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 
 HEADER = "Unable to simultaneously satisfy constraints"
 START = 1_767_225_600 * 1_000_000_000  # 2026-01-01T00:00:00Z
+# 10 ms apart: a hundred messages a second, as a busy fleet logs them (a run's conflicts spread
+# over its minutes; thousands within one second would meet the tie rule's per-second work).
+SPACING = 10_000_000
 
 
 def messages(log):
@@ -47,7 +50,7 @@ def build(texts, requests, records):
         scope_logs = resource_logs.scope_logs.add()
         for _ in range(records):
             record = scope_logs.log_records.add()
-            record.time_unix_nano = START + number * 1000  # a microsecond apart
+            record.time_unix_nano = START + number * SPACING
             record.body.string_value = texts[number % len(texts)]
             number += 1
         bodies.append(request.SerializeToString())
@@ -57,7 +60,7 @@ def build(texts, requests, records):
 def console(texts, count):
     lines = []
     for number in range(count):
-        nanos = START + number * 1000
+        nanos = START + number * SPACING
         seconds, micros = divmod(nanos // 1000, 1_000_000)
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(seconds)) + ".%06d+0000" % micros
         lines.append(stamp + " " + texts[number % len(texts)])

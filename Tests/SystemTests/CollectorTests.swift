@@ -50,6 +50,46 @@
       }
     }
 
+    /// Forty OTLP requests at once, twenty distinct logs each sent twice: the requests that wait
+    /// for the store together share a commit, and each message is stored once, in one run,
+    /// as a file ingest of the twenty logs stores them.
+    func testRequestsAtOnceShareCommitsAndStoreEachMessageOnce() throws {
+      let copies = 20
+      let all = try Self.distinctCopies(of: try String(contentsOf: example, encoding: .utf8), count: copies)
+      var bodies: [URL] = []
+      for (index, copy) in try Self.distinctCopies(
+        of: try String(contentsOf: example, encoding: .utf8), count: copies, separately: true
+      ).enumerated() {
+        let log = folder.appendingPathComponent("copy-\(index).log")
+        try Data(copy.utf8).write(to: log)
+        let body = folder.appendingPathComponent("copy-\(index).json")
+        try Data(try Self.otlpJSON(log).utf8).write(to: body)
+        bodies.append(body)
+      }
+      let whole = folder.appendingPathComponent("all.log")
+      try Data(all.utf8).write(to: whole)
+      for (engine, makeDatabase) in engines() {
+        let filed = try makeDatabase()
+        XCTAssertEqual(try LCQProcess.run(["ingest", "--db", filed, whole.path] + runOptions).status, 0)
+        let db = try makeDatabase()
+        let token = try createToken(db, name: "ci")
+        let server = try CollectorProcess(db: db, arguments: ["--rate", "1000"])
+        let url = server.url + "/v1/logs"
+        let statuses = StatusList()
+        let bodies = bodies
+        DispatchQueue.concurrentPerform(iterations: bodies.count * 2) { index in
+          let answer = try? CollectorProcess.curl(
+            url, method: "POST",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+            body: bodies[index % bodies.count])
+          statuses.append(answer?.status ?? 0)
+        }
+        XCTAssertEqual(statuses.all, Array(repeating: 200, count: bodies.count * 2), engine)
+        XCTAssertEqual(try statistic(db, "occurrences"), copies * 7, engine)
+        XCTAssertEqual(try top(db), try top(filed), engine)
+      }
+    }
+
     /// `test.case.name` on the records gives each message its test, as a runner's markers do.
     func testTheTestAttributeNamesEachMessagesTest() throws {
       let db = folder.appendingPathComponent("tests.sqlite").path
@@ -387,9 +427,14 @@
 
     /// `count` copies of `log`, each message's timestamp moved so that no two are the same event.
     static func distinctCopies(of log: String, count: Int) throws -> String {
+      try distinctCopies(of: log, count: count, separately: true).map { $0 + "\n" }.joined()
+    }
+
+    /// The copies of ``distinctCopies(of:count:)``, each on its own.
+    static func distinctCopies(of log: String, count: Int, separately: Bool) throws -> [String] {
       let stamp = try NSRegularExpression(
         pattern: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}"#, options: .anchorsMatchLines)
-      var copies = ""
+      var copies: [String] = []
       var second = 0
       for _ in 0..<count {
         let mutable = NSMutableString(string: log)
@@ -401,7 +446,7 @@
             1 + second / 86_400 % 28, second / 3_600 % 24, second / 60 % 60, second % 60)
           mutable.replaceCharacters(in: match.range, with: time)
         }
-        copies += (mutable as String) + "\n"
+        copies.append(mutable as String)
       }
       return copies
     }
@@ -415,6 +460,18 @@
       try process.run()
       process.waitUntilExit()
       XCTAssertEqual(process.terminationStatus, 0)
+    }
+  }
+
+  /// Statuses collected from several threads.
+  private final class StatusList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int] = []
+
+    var all: [Int] { lock.withLock { statuses.sorted() } }
+
+    func append(_ status: Int) {
+      lock.withLock { statuses.append(status) }
     }
   }
 #endif

@@ -23,8 +23,11 @@
   /// its logs keep coming; a run quiet for ``idleLimit`` is finished.
   ///
   /// Each received log is a log of its own (``IngestPipeline/ingest(text:named:)``): the same
-  /// request sent again is stored once. ``store(_:as:named:)`` returns once everything it read
+  /// request sent again is stored once. ``store(_:as:named:sharesCommit:)`` returns once everything it read
   /// is committed.
+  ///
+  /// Texts that arrive while the store is busy wait together, and each run's are committed at
+  /// once (``store(_:as:named:sharesCommit:)``).
   final class CollectorIngest: @unchecked Sendable {
     /// How long a run may stay without a new log before it is finished.
     let idleLimit: Duration
@@ -33,6 +36,9 @@
     /// One writer at a time: every use of the store and the runs happens on it.
     private let queue = DispatchQueue(label: "lcq serve store")
     private var runs: [RunMetadata: OpenRun] = [:]
+    /// Texts received and not yet taken by the store's queue.
+    private let waitingLock = NSLock()
+    private var waiting: [Waiting] = []
 
     private final class OpenRun {
       let session: any IngestRun
@@ -55,11 +61,89 @@
     }
 
     /// Stores `text`, received for the run `metadata`, named `name` in what the scanner says.
-    func store(_ text: [UInt8], as metadata: RunMetadata, named name: String) async throws -> ReceivedTotals {
-      try await withCheckedThrowingContinuation { continuation in
-        queue.async {
-          continuation.resume(with: Result { try self.storeNow(text, as: metadata, named: name) })
+    ///
+    /// With `sharesCommit`, it may be committed together with the other texts of its run that
+    /// arrived while the store was busy (one commit for several requests: the store's cost is
+    /// mostly per commit); the counts are then the shared commit's, given to the first of them
+    /// (the others count 0), while each has its own notes. Without it, the text is committed
+    /// alone and the counts are its own (`/v1/ingest` answers them).
+    func store(_ text: [UInt8], as metadata: RunMetadata, named name: String, sharesCommit: Bool) async throws
+      -> ReceivedTotals
+    {
+      try await withCheckedThrowingContinuation { done in
+        waitingLock.withLock {
+          waiting.append(
+            Waiting(text: text, metadata: metadata, name: name, sharesCommit: sharesCommit, done: done))
         }
+        queue.async { self.storeWaiting() }
+      }
+    }
+
+    /// A received text waiting for the store.
+    private struct Waiting {
+      let text: [UInt8]
+      let metadata: RunMetadata
+      let name: String
+      let sharesCommit: Bool
+      let done: CheckedContinuation<ReceivedTotals, any Error>
+    }
+
+    /// Stores every text waiting: each run's texts that may share a commit in one, in the order
+    /// they arrived, and the others alone.
+    private func storeWaiting() {
+      let batch = waitingLock.withLock {
+        defer { waiting.removeAll() }
+        return waiting
+      }
+      var runs: [RunMetadata] = []
+      var shared: [RunMetadata: [Waiting]] = [:]
+      for text in batch {
+        guard text.sharesCommit else {
+          storeTogether([text])
+          continue
+        }
+        if shared[text.metadata] == nil { runs.append(text.metadata) }
+        shared[text.metadata, default: []].append(text)
+      }
+      for run in runs { storeTogether(shared[run] ?? []) }
+    }
+
+    /// Stores `texts`, all of one run, in one commit, and answers each.
+    private func storeTogether(_ texts: [Waiting]) {
+      guard let metadata = texts.first?.metadata else { return }
+      let run: OpenRun
+      do {
+        run = try openRun(metadata)
+      } catch {
+        for text in texts { text.done.resume(throwing: error) }
+        return
+      }
+      let before = run.session.totals
+      run.notes.take()
+      var notes: [[String]] = []
+      do {
+        for text in texts {
+          try run.pipeline.ingest(text: text.text, named: text.name, waitsForCommit: false)
+          notes.append(run.notes.take())
+        }
+        try run.pipeline.commit()
+      } catch {
+        // The session cannot be trusted after a failed write: the next text starts another.
+        finish(metadata, run, .failed)
+        for text in texts { text.done.resume(throwing: error) }
+        return
+      }
+      run.lastUsed = .now
+      let after = run.session.totals
+      for (position, text) in texts.enumerated() {
+        var totals = ReceivedTotals(notes: notes[position])
+        if position == 0 {
+          totals.blocks = after.blocks - before.blocks
+          totals.stored = after.occurrences - before.occurrences
+          totals.duplicates = after.duplicates - before.duplicates
+          totals.unparsed = after.unparsed - before.unparsed
+        }
+        text.done.resume(returning: totals)
       }
     }
 
@@ -96,27 +180,6 @@
       queue.sync {
         for (metadata, run) in runs { finish(metadata, run, .finished) }
       }
-    }
-
-    private func storeNow(_ text: [UInt8], as metadata: RunMetadata, named name: String) throws
-      -> ReceivedTotals
-    {
-      let run = try openRun(metadata)
-      let before = run.session.totals
-      run.notes.take()
-      do {
-        try run.pipeline.ingest(text: text, named: name)
-      } catch {
-        // The session cannot be trusted after a failed write: the next log starts another.
-        finish(metadata, run, .failed)
-        throw error
-      }
-      run.lastUsed = .now
-      let after = run.session.totals
-      return ReceivedTotals(
-        blocks: after.blocks - before.blocks, stored: after.occurrences - before.occurrences,
-        duplicates: after.duplicates - before.duplicates, unparsed: after.unparsed - before.unparsed,
-        notes: run.notes.take())
     }
 
     private func openRun(_ metadata: RunMetadata) throws -> OpenRun {

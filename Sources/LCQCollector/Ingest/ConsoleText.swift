@@ -31,30 +31,40 @@
           if let test { text.append(contentsOf: "Test Case '\(test)' started.\n".utf8) }
           runningTest = test
         }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        for line in lines {
-          text.append(contentsOf: prefixed(Array(line.utf8), record))
-          text.append(UInt8(ascii: "\n"))
-        }
+        var bytes = Array(body.utf8)
+        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        append(bytes, of: record, to: &text)
+        text.append(UInt8(ascii: "\n"))
       }
       if let runningTest { text.append(contentsOf: "Test Case '\(runningTest)' passed.\n".utf8) }
       return text
     }
 
-    /// `line` with a time prefix before its message's header, when it starts a message
-    /// without one and the record has a time.
-    private static func prefixed(_ line: [UInt8], _ record: ReceivedRecord) -> [UInt8] {
-      guard record.timeUnixNano > 0, let start = HeaderPhrase.start(in: line) else { return line }
-      let before = LogPrefix.parse(String(decoding: line[..<start], as: UTF8.self))
-      guard before.timestamp == nil else { return line }
-      var prefix = timestamp(record.timeUnixNano) + " "
-      if before.process == nil, let app = record.attributes[SemanticConventions.app], !app.isEmpty,
-        let pid = record.attributes[SemanticConventions.pid].flatMap(Int.init)
-      {
-        prefix += "\(app)[\(pid)] "
+    /// Appends `body` to `text`, with a time prefix before each message's header that has
+    /// none, when the record has a time. Bytes throughout: a body is searched for its headers
+    /// once, not line by line.
+    private static func append(_ body: [UInt8], of record: ReceivedRecord, to text: inout [UInt8]) {
+      var copied = 0
+      var searchFrom = 0
+      var prefixedLine: Int?
+      while record.timeUnixNano > 0, let header = HeaderPhrase.start(in: body, from: searchFrom) {
+        searchFrom = header + 1
+        let lineStart = body[copied..<header].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? copied
+        let before = LogPrefix.parse(String(decoding: body[lineStart..<header], as: UTF8.self))
+        // One prefix a line, whatever the phrases on it.
+        guard before.timestamp == nil, prefixedLine != lineStart else { continue }
+        prefixedLine = lineStart
+        text.append(contentsOf: body[copied..<lineStart])
+        var prefix = timestamp(record.timeUnixNano) + " "
+        if before.process == nil, let app = record.attributes[SemanticConventions.app], !app.isEmpty,
+          let pid = record.attributes[SemanticConventions.pid].flatMap(Int.init)
+        {
+          prefix += "\(app)[\(pid)] "
+        }
+        text.append(contentsOf: prefix.utf8)
+        copied = lineStart
       }
-      return Array(prefix.utf8) + line
+      text.append(contentsOf: body[copied...])
     }
 
     /// `2026-11-28 09:41:07.123456+0000`: the Xcode console's form, in UTC, to the microsecond.

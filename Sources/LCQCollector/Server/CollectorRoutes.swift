@@ -64,7 +64,8 @@
       var notes: [String] = []
       do {
         for (metadata, group) in runs(of: records, request: number) {
-          let totals = try await ingest.store(ConsoleText.of(group), as: metadata, named: "request \(number)")
+          let totals = try await ingest.store(
+            ConsoleText.of(group), as: metadata, named: "request \(number)", sharesCommit: true)
           count(totals)
           notes += totals.notes
         }
@@ -123,7 +124,8 @@
       }
       let totals: ReceivedTotals
       do {
-        totals = try await ingest.store(body, as: metadata, named: "request \(counter.next())")
+        totals = try await ingest.store(
+          body, as: metadata, named: "request \(counter.next())", sharesCommit: false)
       } catch {
         return unavailable(route, error)
       }

@@ -1,9 +1,9 @@
-/// Where a conflict message starts on a line: the header phrase UIKit and AppKit print
-/// (`Unable to simultaneously satisfy constraints`, `Conflicting constraints detected`), as
-/// the scanner recognises it.
+/// Where a conflict message starts: the header phrase UIKit and AppKit print (`Unable to
+/// simultaneously satisfy constraints`, `Conflicting constraints detected`), as the scanner
+/// recognises it.
 public enum HeaderPhrase {
-  /// The offset in `line` (UTF-8 bytes) where its header phrase starts, if it holds one.
-  public static func start(in line: [UInt8]) -> Int? {
-    LineKind.headerPhrases.compactMap { line.firstRange(of: $0.0, from: 0)?.lowerBound }.min()
+  /// The offset in `text` (UTF-8 bytes) of the first header phrase at or after `from`, if any.
+  public static func start(in text: [UInt8], from: Int = 0) -> Int? {
+    LineKind.headerPhrases.compactMap { text.firstRange(of: $0.0, from: from)?.lowerBound }.min()
   }
 }

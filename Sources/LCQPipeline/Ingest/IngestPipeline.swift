@@ -75,10 +75,14 @@ public struct IngestPipeline {
   /// retried request) is stored once. A message the text ends inside is kept uncounted, as at
   /// the end of a file, until a later text holds it whole.
   ///
+  /// With `waitsForCommit` false, it returns once the text is handed to the worker, and
+  /// ``commit()`` later stores it with whatever was handed over since (one commit for several
+  /// texts that arrived together).
+  ///
   /// - Throws: `StoreError` when storing fails.
-  public mutating func ingest(text: [UInt8], named name: String) throws {
+  public mutating func ingest(text: [UInt8], named name: String, waitsForCommit: Bool = true) throws {
     try worker.startNewLog()
-    try scan(named: name, isReceivedText: true) { input throws in
+    try scan(named: name, isReceivedText: true, flushes: waitsForCommit) { input throws in
       // In stretches as a file is read, so that the worker analyses and commits (at least once
       // a second) while the rest is scanned.
       try text.withUnsafeBytes { bytes throws in
@@ -113,7 +117,7 @@ public struct IngestPipeline {
   /// In a received text (`isReceivedText`), a first message without its header is the rest of
   /// one that began in an earlier text: it is kept unanalysed and uncounted, and said so.
   private mutating func scan(
-    named input: String, isReceivedText: Bool = false, read: (ScanInput) throws -> Bool
+    named input: String, isReceivedText: Bool = false, flushes: Bool = true, read: (ScanInput) throws -> Bool
   ) throws {
     // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
     var scanner = ConflictScanner(file: input, parsesDescriptions: false)
@@ -157,7 +161,14 @@ public struct IngestPipeline {
     }
     self.linesBefore += summary.lines
     self.bytesBefore += summary.bytes
-    try worker.flush(lines: self.linesBefore, bytes: self.bytesBefore)
+    if flushes { try commit() }
+  }
+
+  /// Stores everything handed to the worker so far, and waits until it is committed.
+  ///
+  /// - Throws: `StoreError` when storing fails.
+  public func commit() throws {
+    try worker.flush(lines: linesBefore, bytes: bytesBefore)
   }
 
   /// Ends the worker once what it holds is handled; call after the last input, before the
