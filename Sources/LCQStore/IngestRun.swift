@@ -16,6 +16,9 @@ public protocol IngestRun: AnyObject {
   /// own while the caller goes on; a failure is then thrown by the next `commit()` or
   /// `finish(_:)`, and the blocks it could not write are written by that call's transaction.
   func commit() throws(StoreError)
+  /// Waits until every ``commit()`` so far is written (an engine that writes on a thread of its
+  /// own may still be writing the last), and throws its failure, if any.
+  func waitUntilWritten() throws(StoreError)
   /// Commits what is left and marks the run `ending`.
   func finish(_ ending: RunEnding) throws(StoreError)
 }

@@ -17,6 +17,7 @@ final class ReadmeWalkthroughTests: XCTestCase {
     ("kill %1", "Apple's tools"),
     ("uikit.log", "reads the logs Apple's tools write above"), ("scripts/test", "this test is part of it"),
     ("datasette lcq.sqlite", "keeps a server running (DatasetteTests runs it)"),
+    ("lcq serve", "keeps a server running (CollectorTests runs it)"),
     ("hooks.slack.com", "posts to Slack (NotifyCommandTests posts to a server of their own)"),
     ("lcq diff 1239 1240", "names builds of the reader's own history"),
     ("* * cd /srv/lcq", "a crontab entry"),

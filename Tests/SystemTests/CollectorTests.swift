@@ -39,7 +39,7 @@
           let token = try createToken(db, name: "ci")
           let server = try CollectorProcess(db: db)
           for attempt in 1...2 {
-            try send(example, by: way, to: server, token: token)
+            try send(example, by: way, to: server, token: token, firstTime: attempt == 1)
             XCTAssertEqual(try top(db), expected, "\(engine), \(way), attempt \(attempt)")
           }
           let stopped = server.stop()
@@ -332,7 +332,12 @@
       return created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func send(_ log: URL, by way: String, to server: CollectorProcess, token: String) throws {
+    /// Sends `log`; a plain upload's answer counts 7 messages stored the `firstTime`, else 7
+    /// duplicates (counted once the commit is written: on the team store, which writes on a
+    /// thread of its own, an answer given before would count none).
+    private func send(_ log: URL, by way: String, to server: CollectorProcess, token: String, firstTime: Bool)
+      throws
+    {
       switch way {
       case "sdk":
         try sendWithSDK(log, to: server, token: token, extra: [])
@@ -354,6 +359,9 @@
           "POST", "/v1/ingest?app=Demo&build=13&run-id=r1&device=iPhone15,2",
           headers: ["Authorization": "Bearer \(token)"], body: log)
         XCTAssertEqual(answer.status, 200, answer.text)
+        let counts = try XCTUnwrap(JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        XCTAssertEqual(counts["stored"] as? Int, firstTime ? 7 : 0, answer.text)
+        XCTAssertEqual(counts["duplicates"] as? Int, firstTime ? 0 : 7, answer.text)
       }
     }
 

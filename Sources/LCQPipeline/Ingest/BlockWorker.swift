@@ -180,6 +180,8 @@ final class BlockWorker: @unchecked Sendable {
     case .flush(let lines, let bytes):
       session.setInput(lines: lines, bytes: bytes)
       try commit()
+      // Stored means written: the team store writes on a thread of its own.
+      try session.waitUntilWritten()
       condition.lock()
       flushesDone += 1
       condition.broadcast()

@@ -125,6 +125,10 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
     }
   }
 
+  func waitUntilWritten() throws(StoreError) {
+    try awaitWriter()
+  }
+
   func finish(_ ending: RunEnding) throws(StoreError) {
     try commit()
     try awaitWriter()
