@@ -67,6 +67,15 @@ public struct ConflictBlock: Sendable {
     case listOnly
     /// The block starts at "Will attempt to recover…": the list belongs to an earlier message.
     case recoveryOnly
+
+    /// Whether the message's header phrase was printed (the block starts at it), not only its
+    /// explanation, list or recovery line.
+    public var isPrinted: Bool {
+      switch self {
+      case .unableToSatisfyPeriod, .unableToSatisfyColon, .conflictingConstraintsDetected: true
+      case .explanationOnly, .listOnly, .recoveryOnly: false
+      }
+    }
   }
 
   /// The index in `constraints` of the broken constraint, matched by address (or by the whole

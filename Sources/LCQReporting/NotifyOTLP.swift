@@ -12,7 +12,7 @@ extension NotifyPayload {
         "resourceLogs",
         .array([
           .object([
-            ("resource", .object([("attributes", .array([attribute("service.name", "lcq")]))])),
+            ("resource", .object([("attributes", .array([attribute("service.name", .string("lcq"))]))])),
             (
               "scopeLogs",
               .array([
@@ -41,16 +41,9 @@ extension NotifyPayload {
       ("lcq.envelope", notice.envelope),
       ("test.case.name", notice.test), ("lcq.code_owners", CodeOwnerText.line(notice.codeOwnership)),
     ]
-    var attributes = pairs.compactMap { key, value in value.map { attribute(key, $0) } }
-    attributes += [
-      .object([
-        ("key", .string("lcq.occurrences")),
-        ("value", .object([("intValue", .string(String(notice.occurrences)))])),
-      ]),
-      .object([
-        ("key", .string("lcq.runs")), ("value", .object([("intValue", .string(String(notice.runs)))])),
-      ]),
-    ]
+    let attributes =
+      pairs.compactMap { key, value in value.map { attribute(key, .string($0)) } }
+      + [attribute("lcq.occurrences", .int(notice.occurrences)), attribute("lcq.runs", .int(notice.runs))]
     return .object([
       // 64-bit integers are strings in OTLP's JSON.
       ("timeUnixNano", .string(String(notice.lastSeen) + "000000000")),
@@ -60,8 +53,20 @@ extension NotifyPayload {
     ])
   }
 
-  /// A string attribute.
-  private static func attribute(_ key: String, _ value: String) -> JSONValue {
-    .object([("key", .string(key)), ("value", .object([("stringValue", .string(value))]))])
+  /// An attribute of `key` with a string or a whole number (64-bit integers are strings in
+  /// OTLP's JSON).
+  private static func attribute(_ key: String, _ value: AttributeValue) -> JSONValue {
+    let typed: (String, JSONValue) =
+      switch value {
+      case .string(let text): ("stringValue", .string(text))
+      case .int(let number): ("intValue", .string(String(number)))
+      }
+    return .object([("key", .string(key)), ("value", .object([typed]))])
+  }
+
+  /// The two kinds of value lcq's records carry.
+  private enum AttributeValue {
+    case string(String)
+    case int(Int)
   }
 }

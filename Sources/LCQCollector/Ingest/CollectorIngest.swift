@@ -22,9 +22,9 @@
   /// share their run metadata) keeps one ingest session, and with it its analysis cache, while
   /// its logs keep coming; a run quiet for ``idleLimit`` is finished.
   ///
-  /// Each received log is a log of its own (``IngestPipeline/ingest(text:named:)``): the same
-  /// request sent again is stored once. ``store(_:as:named:sharesCommit:)`` returns once everything it read
-  /// is committed.
+  /// Each received log is a log of its own (``IngestPipeline/ingest(text:named:waitsForCommit:)``):
+  /// the same request sent again is stored once. ``store(_:as:named:sharesCommit:)`` returns once
+  /// everything it read is committed.
   ///
   /// Texts that arrive while the store is busy wait together, and each run's are committed at
   /// once (``store(_:as:named:sharesCommit:)``).
@@ -32,7 +32,6 @@
     /// How long a run may stay without a new log before it is finished.
     let idleLimit: Duration
     private let store: any ConflictStore
-    private let lcqVersion: String
     /// One writer at a time: every use of the store and the runs happens on it.
     private let queue = DispatchQueue(label: "lcq serve store")
     private var runs: [RunMetadata: OpenRun] = [:]
@@ -54,9 +53,8 @@
       }
     }
 
-    init(store: any ConflictStore, lcqVersion: String, idleLimit: Duration = .seconds(60)) {
+    init(store: any ConflictStore, idleLimit: Duration = .seconds(60)) {
       self.store = store
-      self.lcqVersion = lcqVersion
       self.idleLimit = idleLimit
     }
 
@@ -149,29 +147,30 @@
 
     /// Whether the store answers a trivial read (`/readyz`).
     func isReady() async -> Bool {
-      await withCheckedContinuation { continuation in
-        queue.async { continuation.resume(returning: (try? self.store.accessTokens()) != nil) }
-      }
+      (try? await onQueue { try self.store.accessTokens() }) != nil
     }
 
     /// The valid token whose SHA-256 is `sha256`, read from the store (a token revoked a
     /// moment ago is refused at once).
     func token(sha256: String) async throws -> AccessToken? {
-      try await withCheckedThrowingContinuation { continuation in
-        queue.async { continuation.resume(with: Result { try self.store.validToken(sha256: sha256) }) }
-      }
+      try await onQueue { try self.store.validToken(sha256: sha256) }
     }
 
     /// Finishes the runs that had no log for ``idleLimit``.
     func finishIdleRuns() async {
-      await withCheckedContinuation { continuation in
-        queue.async {
+      await
+        (try? onQueue {
           let now = ContinuousClock.now
           for (metadata, run) in self.runs where now - run.lastUsed >= self.idleLimit {
             self.finish(metadata, run, .finished)
           }
-          continuation.resume()
-        }
+        })
+    }
+
+    /// What `body` returns, run on the store's queue after what waits there.
+    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+      try await withCheckedThrowingContinuation { continuation in
+        queue.async { continuation.resume(with: Result { try body() }) }
       }
     }
 

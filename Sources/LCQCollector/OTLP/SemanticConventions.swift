@@ -28,12 +28,10 @@
       func value(_ key: String) -> String? {
         attributes[key].flatMap { $0.isEmpty ? nil : $0 }
       }
-      var metadata = RunMetadata(
+      return RunMetadata(
         app: value(app), appVersion: value(appVersion), build: value(build),
         device: device.lazy.compactMap(value).first, osVersion: value(osVersion), runKey: value(runKey),
         host: value(host), source: source, lcqVersion: lcqVersion)
-      metadata.loggingOff = nil
-      return metadata
     }
   }
 #endif

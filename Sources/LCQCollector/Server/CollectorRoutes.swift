@@ -63,7 +63,7 @@
       let number = counter.next()
       var notes: [String] = []
       do {
-        for (metadata, group) in runs(of: records, request: number) {
+        for (metadata, group) in runs(of: records) {
           let totals = try await ingest.store(
             ConsoleText.of(group), as: metadata, named: "request \(number)", sharesCommit: true)
           count(totals)
@@ -84,7 +84,7 @@
     }
 
     /// The records grouped by the run their attributes describe, each group in the order sent.
-    private func runs(of records: [ReceivedRecord], request: Int) -> [(RunMetadata, [ReceivedRecord])] {
+    private func runs(of records: [ReceivedRecord]) -> [(RunMetadata, [ReceivedRecord])] {
       var order: [RunMetadata] = []
       var groups: [RunMetadata: [ReceivedRecord]] = [:]
       for record in records where record.body != nil {

@@ -21,7 +21,7 @@
       store: any ConflictStore, settings: CollectorSettings, listening: @escaping @Sendable (String) -> Void
     ) async throws {
       let ingest = CollectorIngest(
-        store: store, lcqVersion: settings.lcqVersion, idleLimit: .seconds(settings.idleRunSeconds))
+        store: store, idleLimit: .seconds(settings.idleRunSeconds))
       let routes = CollectorRoutes(
         ingest: ingest, settings: settings, metrics: CollectorMetrics(),
         limiter: RateLimiter(perSecond: settings.requestsPerSecond, burst: settings.burst))

@@ -102,7 +102,7 @@ public struct IngestPipeline {
   /// much as a file read takes at once.
   static let stretch = 1 << 20
 
-  /// What ``scan(named:isReceivedText:read:)`` gives its reader: feed the scanner bytes, close the message
+  /// What ``scan(named:isReceivedText:flushes:read:)`` gives its reader: feed the scanner bytes, close the message
   /// being read (a live input went quiet), and hand what was framed to the worker (saying
   /// whether the input caught up).
   private struct ScanInput {
@@ -129,7 +129,7 @@ public struct IngestPipeline {
     let observer = self.observer
     func prepare(_ block: ConflictBlock) {
       var prepared = PreparedBlock(block, runKey: runKey, keys: &keys)
-      if isReceivedText, isFirstBlock, [.listOnly, .recoveryOnly, .explanationOnly].contains(block.header) {
+      if isReceivedText, isFirstBlock, !block.header.isPrinted {
         prepared.beganBeforeText = true
         observer.note("\(input):\(block.source.line): " + BlockWorker.beganBeforeTextReason)
       }

@@ -28,35 +28,21 @@ extension LCQCommand {
 
     mutating func run() throws {
       let tools = AgentTools(database: database)
-      let finished = DispatchSemaphore(value: 0)
-      let outcome = ServeOutcome()
-      Task {
-        do {
-          let server = Server(
-            name: "lcq", version: LCQVersion.current, title: "lcq: Auto Layout conflicts, proven",
-            capabilities: .init(tools: .init(listChanged: false)))
-          await server.withMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: AgentTools.definitions)
-          }
-          await server.withMethodHandler(CallTool.self) { call in try tools.call(call.name, call.arguments) }
-          try await server.start(transport: LineTransport())
-          await server.waitUntilCompleted()
-        } catch {
-          outcome.fail("\(error)")
+      let failure = BlockingTask.run {
+        let server = Server(
+          name: "lcq", version: LCQVersion.current, title: "lcq: Auto Layout conflicts, proven",
+          capabilities: .init(tools: .init(listChanged: false)))
+        await server.withMethodHandler(ListTools.self) { _ in
+          ListTools.Result(tools: AgentTools.definitions)
         }
-        finished.signal()
+        await server.withMethodHandler(CallTool.self) { call in try tools.call(call.name, call.arguments) }
+        try await server.start(transport: LineTransport())
+        await server.waitUntilCompleted()
       }
-      finished.wait()
-      if let failure = outcome.failure {
+      if let failure {
         StandardError.write("lcq: mcp: \(failure)")
         throw ExitCode(1)
       }
     }
   }
-}
-
-/// How the server's task ended, read once it has.
-private final class ServeOutcome: @unchecked Sendable {
-  private(set) var failure: String?
-  func fail(_ reason: String) { failure = reason }
 }

@@ -78,21 +78,13 @@ extension LCQCommand {
           host: host, port: port, maxBodyBytes: maxBody, requestsPerSecond: rate,
           burst: max(1, Int(rate * 2)),
           idleRunSeconds: idleRun, lcqVersion: LCQVersion.current)
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = ServerOutcome()
         let shown = store.displayPath
-        Task {
-          do {
-            try await CollectorServer.run(store: store, settings: settings) { address in
-              StandardError.write("lcq: serving http://\(address) into \(shown)")
-            }
-          } catch {
-            outcome.fail("\(error)")
+        let failure = BlockingTask.run {
+          try await CollectorServer.run(store: store, settings: settings) { address in
+            StandardError.write("lcq: serving http://\(address) into \(shown)")
           }
-          finished.signal()
         }
-        finished.wait()
-        if let failure = outcome.failure {
+        if let failure {
           StandardError.write("lcq: serve: \(failure)")
           throw ExitCode(1)
         }
@@ -103,17 +95,5 @@ extension LCQCommand {
         throw ExitCode(64)
       #endif
     }
-  }
-}
-
-/// How the server's task ended, read once it has.
-private final class ServerOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var message: String?
-
-  var failure: String? { lock.withLock { message } }
-
-  func fail(_ text: String) {
-    lock.withLock { message = text }
   }
 }
