@@ -235,11 +235,21 @@ public enum BlockJSON {
     let text = number.text
     guard number.value.isFinite, Rational.isWithinDecimalLimits(text) else { return .null }
     let isJSONNumber =
-      !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".") && !text.contains(".e")
-      && !text.contains(".E")
+      !text.hasPrefix(".") && !text.hasPrefix("-.") && !text.hasSuffix(".") && !hasPointBeforeExponent(text)
       && !(text.hasPrefix("0") && text.count > 1 && text.dropFirst().first?.isNumber == true)
       && !(text.hasPrefix("-0") && text.count > 2 && text.dropFirst(2).first?.isNumber == true)
     if isJSONNumber { return .number(text) }
     return number.value.isFinite ? .number("\(number.value)") : .null
+  }
+
+  /// Whether a `.` stands just before the exponent's `e` or `E` (`1.e5`), which JSON does not
+  /// allow. Read as bytes: Foundation's substring search costs more than the whole number.
+  private static func hasPointBeforeExponent(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if previous == UInt8(ascii: "."), byte | 0x20 == UInt8(ascii: "e") { return true }
+      previous = byte
+    }
+    return false
   }
 }

@@ -44,7 +44,13 @@ public struct JSONWriter {
   /// Names the next member of the object being written.
   public mutating func key(_ name: StaticString) {
     separate()
-    name.withUTF8Buffer { JSONString.write($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { name in
+      // A name written in the code is plain text: nothing in it needs an escape.
+      assert(name.allSatisfy { JSONString.isPlain($0) }, "a member name that needs an escape")
+      bytes.append(contentsOf: name)
+    }
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     needsComma = false
   }
@@ -218,10 +224,18 @@ enum JSONString {
     output.append(UInt8(ascii: "\""))
     var runStart = 0
     var index = 0
+    let start = UnsafeRawPointer(bytes.baseAddress)
     while index < bytes.count {
+      // Eight plain bytes at a time (most text is), then byte by byte.
+      if index + 8 <= bytes.count, let start,
+        isPlain(start.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
       let byte = bytes[index]
       let escaped: (scalar: UInt32, length: Int)
-      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+      if isPlain(byte) {
         index += 1
         continue
       } else if byte < 0x80 {
@@ -243,6 +257,25 @@ enum JSONString {
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether `byte` is written as it is: printable ASCII other than `"` and `\`.
+  static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  }
+
+  /// Whether all eight bytes of `word` are ``isPlain(_:)-(UInt8)``, asked of them at once: none
+  /// has its top bit set, is below 0x20, or equals DEL, `"` or `\`.
+  static func isPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether some byte of `value` is zero.
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    if word & highs != 0 { return false }
+    // With no top bit set, a byte below 0x20 is the one that borrows past it when 0x20 is taken away.
+    if (word &- 0x20 &* ones) & highs != 0 { return false }
+    return !hasZero(word ^ (0x7F &* ones)) && !hasZero(word ^ (0x22 &* ones))
+      && !hasZero(word ^ (0x5C &* ones))
   }
 
   /// `\"`, `\\`, `\n`, `\r`, `\t`, or `\u` and four lower-case hex digits.

@@ -190,13 +190,62 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
           XCTAssertEqual(
             line, expected, "\(name):\(block.source.line): \(Self.firstDifference(line, expected))")
           written += 1
-        } else if !templates.contains(key, for: parsed) {
+        } else if templates.kept(under: key, for: parsed) == nil {
           let made = BlockJSONTemplate(analyzer.analyze(parsed), addresses: builder.addresses)
-          templates.keep(made.map { ($0, $0.byteCount) }, under: key, for: parsed)
+          templates.keep(
+            made.map { ($0, $0.byteCount) }, under: key, ranking: MemberRanking(of: parsed), for: parsed)
         }
       }
     }
     XCTAssertGreaterThan(written, blocks / 3, "\(written) of \(blocks) blocks written from a template")
+  }
+
+  /// A list's first message is written the long way and only noted (a cold log's lists are
+  /// mostly logged once), its template is made from its second message, and the third is
+  /// written from it; each line as a fresh analysis prints it.
+  func testATemplateIsMadeFromAListsSecondMessage() throws {
+    let example = try String(
+      contentsOf: AnalyzeRepeatsTests.corpus.deletingLastPathComponent().appendingPathComponent(
+        "../../../Examples/simulator.log"
+      ).standardizedFileURL, encoding: .utf8)
+    let first = try XCTUnwrap(ConflictScanner.blocks(in: example, file: "example").first?.rawText)
+    let copies = (0..<3).map { copy in
+      Self.rewritten(first, { number, _ in UInt64(0x1000 * (copy + 1) + number) })
+    }
+    let file = try AnalyzeRepeatsTests.temporaryLog([("three", copies.joined(separator: "\n") + "\n")])
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let made = Counter()
+    let filled = Counter()
+    let counting = Templating<BlockJSONTemplate, [UInt8]>(
+      make: { analysis, renaming, addresses in
+        made.add()
+        return BlockJSONTemplate.templating.make(analysis, renaming, addresses)
+      },
+      fill: { template, block, addresses in
+        filled.add()
+        return BlockJSONTemplate.templating.fill(template, block, addresses)
+      })
+    var printed: [String] = []
+    _ = try InputFile.analyzeRendered(
+      file.path, with: BlockAnalyzer(), render: { Array((Self.json($0, $1) + "\n").utf8) },
+      templating: counting
+    ) { printed.append(String(decoding: $0, as: UTF8.self)) }
+    var fresh: [String] = []
+    _ = try InputFile.analyze(
+      file.path, with: BlockAnalyzer(), reusesRepeats: false, render: { Self.json($0, nil) + "\n" }
+    ) { _, text in fresh.append(text) }
+    XCTAssertEqual(printed.count, 3)
+    XCTAssertTrue(printed == fresh)
+    XCTAssertEqual(made.value, 1, "one template, made from the second message")
+    XCTAssertEqual(filled.value, 2, "the second and third messages written from it")
+  }
+
+  /// A count that the threads of `analyzeRendered` add to.
+  private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
   }
 
   /// The first place two lines differ, with some text around it.

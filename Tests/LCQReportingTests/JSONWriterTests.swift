@@ -47,6 +47,36 @@ final class JSONWriterTests: XCTestCase {
     XCTAssertEqual(decoded?[3], "a\u{2028}b\u{2029}c")
   }
 
+  /// Long strings are read eight bytes at a time: every byte value, at every place of a word
+  /// and across the words of a longer string, is written as the byte-by-byte rule says.
+  func testEveryByteIsEscapedWhereverItFallsInALongString() throws {
+    func plain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
+    for filler in [UInt8(ascii: " "), UInt8(ascii: "a"), UInt8(ascii: "~"), UInt8(ascii: "!")] {
+      for place in 0..<8 {
+        for value in 0...255 {
+          var bytes = [UInt8](repeating: filler, count: 8)
+          bytes[place] = UInt8(value)
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          XCTAssertEqual(JSONString.isPlain(word), plain(UInt8(value)), "byte \(value) at \(place)")
+        }
+      }
+    }
+    for place in [0, 7, 8, 9, 15, 16, 21] {
+      for special in ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "é"] {
+        let text = String(repeating: "x", count: place) + special + String(repeating: "y", count: 23 - place)
+        var json = JSONWriter()
+        json.string(text)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.bytes), options: .fragmentsAllowed)
+        XCTAssertEqual(decoded as? String, text, "\(special.unicodeScalars.first!.value) at \(place)")
+        // One escape, whose backslash is doubled for a backslash; none for plain text.
+        let escapes = special == "é" ? 0 : special == "\\" ? 2 : 1
+        XCTAssertEqual(
+          json.bytes.filter { $0 == UInt8(ascii: "\\") }.count, escapes,
+          "\(special.debugDescription) at \(place)")
+      }
+    }
+  }
+
   func testATreeValueIsWrittenInPlaceAndWrittenTextIsATreeValue() {
     var json = JSONWriter()
     json.beginArray()

@@ -77,13 +77,14 @@ enum ConstraintOwnership {
     {
       return .system
     }
-    let items = constraint.items + constraint.names.map(\.item)
     let isSystems = { (item: LayoutItem) in
-      isSystemContainer(item) || views.systemPlaced.contains(item.identity)
+      isSystemContainer(item) || (!views.systemPlaced.isEmpty && views.systemPlaced.contains(item.identity))
     }
-    if items.allSatisfy(isSystems) { return .system }
+    if constraint.everyItem(isSystems) { return .system }
+    // Most blocks name no library view: then no item is one.
+    guard !views.libraries.isEmpty else { return .app }
     let isLibrarys = { (item: LayoutItem) in views.provenLibrary(item) != nil }
-    return items.allSatisfy({ isSystems($0) || isLibrarys($0) }) ? .library : .app
+    return constraint.everyItem({ isSystems($0) || isLibrarys($0) }) ? .library : .app
   }
 
   /// The identifier Interface Builder gives the constraints it adds between a cell and its

@@ -6,19 +6,21 @@ extension ConflictBlock {
   /// Only then do two messages that log the same list at other addresses read alike but for
   /// their addresses, which `lcq analyze` relies on to reuse an analysis across addresses.
   public var keepsAddressesInPlace: Bool {
-    for logged in constraints + (brokenConstraint.map { [$0] } ?? []) {
-      guard let constraint = logged.constraint else { continue }
-      if !Self.isAddressOrFree(constraint.address) { return false }
-      var texts = [constraint.className, constraint.identifier, constraint.sourceLocation?.file]
-      texts.append(constraint.origin.description)
-      for item in constraint.items + constraint.names.map(\.item) {
-        if !Self.isAddressOrFree(item.address) { return false }
-        texts += [item.className, item.label, item.name]
-      }
-      texts += constraint.names.map(\.key)
-      if texts.contains(where: { $0.map(Self.mentionsAddress) ?? false }) { return false }
+    // Read field by field, without gathering the texts: the analysis asks this of every
+    // message. (The origin is written as a fixed word, which holds no address.)
+    func standsInPlace(_ item: LayoutItem) -> Bool {
+      Self.isAddressOrFree(item.address) && !Self.mentionsAddress(item.className)
+        && !Self.mentionsAddress(item.label) && !Self.mentionsAddress(item.name)
     }
-    return true
+    func keepsInPlace(_ logged: LoggedConstraint) -> Bool {
+      guard let constraint = logged.constraint else { return true }
+      return Self.isAddressOrFree(constraint.address) && !Self.mentionsAddress(constraint.className)
+        && !Self.mentionsAddress(constraint.identifier)
+        && !Self.mentionsAddress(constraint.sourceLocation?.file)
+        && standsInPlace(constraint.firstItem) && (constraint.secondItem.map(standsInPlace) ?? true)
+        && constraint.names.allSatisfy { standsInPlace($0.item) && !Self.mentionsAddress($0.key) }
+    }
+    return constraints.allSatisfy(keepsInPlace) && (brokenConstraint.map(keepsInPlace) ?? true)
   }
 
   /// `0x` and hexadecimal digits only, or no `0x` at all.
@@ -30,7 +32,8 @@ extension ConflictBlock {
       }
   }
 
-  private static func mentionsAddress(_ text: String) -> Bool {
+  private static func mentionsAddress(_ text: String?) -> Bool {
+    guard let text else { return false }
     var previous: UInt8 = 0
     for byte in text.utf8 {
       if previous == UInt8(ascii: "0"), byte == UInt8(ascii: "x") { return true }

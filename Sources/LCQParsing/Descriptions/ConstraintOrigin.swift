@@ -21,8 +21,7 @@ public enum ConstraintOrigin: Sendable, Hashable, CustomStringConvertible {
 
   /// Classifies a printed constraint class name.
   public init(className: String, mask: AutoresizingMask?, hasSourceLocation: Bool) {
-    let bare = className.split(separator: ".").last.map(String.init) ?? className
-    switch bare {
+    switch Self.lastComponent(of: className) {
     case "NSLayoutConstraint": self = .layoutConstraint
     case "NSAutoresizingMaskLayoutConstraint": self = .autoresizingMask(mask)
     case "NSContentSizeLayoutConstraint": self = .contentSize
@@ -30,9 +29,21 @@ public enum ConstraintOrigin: Sendable, Hashable, CustomStringConvertible {
     case "_UILayoutSupportConstraint": self = .layoutSupport
     case "_UISystemBaselineConstraint": self = .systemBaseline
     case "MASLayoutConstraint": self = .masonry
-    case "LayoutConstraint" where className.contains(".") || hasSourceLocation: self = .snapKit
+    case "LayoutConstraint" where className.utf8.contains(UInt8(ascii: ".")) || hasSourceLocation:
+      self = .snapKit
     default: self = .other
     }
+  }
+
+  /// The class name after its last `.` (`LayoutConstraint` of `SnapKit.LayoutConstraint`),
+  /// trailing dots ignored; the whole name when it has no other text. Read as bytes: every
+  /// description asks it.
+  private static func lastComponent(of className: String) -> Substring {
+    let dot = UInt8(ascii: ".")
+    let utf8 = className.utf8
+    guard let last = utf8.lastIndex(where: { $0 != dot }) else { return className[...] }
+    let start = utf8[..<last].lastIndex(of: dot).map { utf8.index(after: $0) } ?? utf8.startIndex
+    return className[start..<utf8.index(after: last)]
   }
 
   /// A short stable name for JSON (`autoresizingMask`, `snapKit`, …).

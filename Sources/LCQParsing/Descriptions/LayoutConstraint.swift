@@ -91,4 +91,10 @@ public struct LayoutConstraint: Sendable, Hashable {
   public var items: [LayoutItem] {
     [firstItem] + (secondItem.map { [$0] } ?? [])
   }
+
+  /// Whether `predicate` holds for every item the constraint mentions, its `names:` list's
+  /// included (first item first), asked without gathering them into an array.
+  public func everyItem(_ predicate: (LayoutItem) -> Bool) -> Bool {
+    predicate(firstItem) && (secondItem.map(predicate) ?? true) && names.allSatisfy { predicate($0.item) }
+  }
 }

@@ -34,18 +34,31 @@ public struct Templating<Template: Sendable, Rendered>: Sendable {
 /// kept with a list reads a message's order from its descriptions' text; a message is written
 /// from the template of its order, and goes the long way when there is none yet.
 ///
+/// A list's first message is written the long way, and its template made from its second
+/// (the analysis it reuses then costs little): a list logged once costs no template.
+///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
 /// never kept, nor more than 8 orders of one list, and when the keys and templates kept pass
 /// 8 MiB or 256 lists, the cache starts over.
 final class ListTemplates<Template: Sendable>: @unchecked Sendable {
+  /// What is kept for one member order of a list.
+  enum Kept {
+    /// The order was seen once and written the long way: a template is made when it is seen
+    /// again, so that a list logged once (a cold log's every list) costs no template.
+    case seenOnce
+    /// The template.
+    case made(Template)
+    /// The template was refused, so that it is not asked for again.
+    case refused
+  }
+
   private struct List {
     var ranking: MemberRanking
-    /// The template of each member order seen; `nil` for one that was refused, so that it is
-    /// not made again.
-    var templates: [(order: [Int], template: Template?)]
+    /// What is kept for each member order seen.
+    var orders: [(order: [Int], kept: Kept)]
 
-    func template(for order: [Int]) -> Template?? {
-      templates.first { $0.order == order }.map { $0.template }
+    func kept(for order: [Int]) -> Kept? {
+      orders.first { $0.order == order }.map { $0.kept }
     }
   }
 
@@ -64,39 +77,76 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     lock.lock()
     let list = lists[key]
     lock.unlock()
-    guard let list else { return nil }
-    return list.template(for: list.ranking.order(in: block)) ?? nil
+    guard let list, case .made(let template) = list.kept(for: list.ranking.order(in: block)) else {
+      return nil
+    }
+    return template
   }
 
-  /// Whether a template for the member order of `block` (parsed) was made (or refused) under
-  /// `key`.
-  func contains(_ key: ListKey, for block: ConflictBlock) -> Bool {
+  /// What is kept under `key` for the member order of `block` (parsed), `nil` when nothing is.
+  func kept(under key: ListKey, for block: ConflictBlock) -> Kept? {
     lock.lock()
     let list = lists[key]
     lock.unlock()
-    guard let list else { return false }
-    return list.template(for: list.ranking.order(in: block)) != nil
+    guard let list else { return nil }
+    return list.kept(for: list.ranking.order(in: block))
   }
 
-  /// Keeps `made`, a template of `bytes` made for `block` (parsed), under `key` (its key as
-  /// read) and `block`'s member order; `nil` when it was refused.
-  func keep(_ made: (template: Template, bytes: Int)?, under key: ListKey, for block: ConflictBlock) {
+  /// Notes that `block` (parsed), ranked `ranking`, was seen under `key` (its key as read) and
+  /// written the long way.
+  func keepSeen(under key: ListKey, ranking: MemberRanking, for block: ConflictBlock) {
+    keep(.seenOnce, bytes: 0, under: key, ranking: ranking, for: block)
+  }
+
+  /// Keeps `made`, a template of `bytes` made for `block` (parsed), ranked `ranking`, under
+  /// `key` (its key as read) and `block`'s member order; `nil` when it was refused.
+  func keep(
+    _ made: (template: Template, bytes: Int)?, under key: ListKey, ranking: MemberRanking,
+    for block: ConflictBlock
+  ) {
+    keep(
+      made.map { .made($0.template) } ?? .refused, bytes: made?.bytes ?? 0, under: key, ranking: ranking,
+      for: block)
+  }
+
+  private func keep(
+    _ kept: Kept, bytes: Int, under key: ListKey, ranking: MemberRanking, for block: ConflictBlock
+  ) {
     guard key.text.count <= largestKey else { return }
-    let ranking = MemberRanking(of: block)
     let order = ranking.order(in: block)
     lock.lock()
     defer { lock.unlock() }
     var list = lists[key]
-    if let list, list.template(for: order) != nil || list.templates.count >= ordersPerList { return }
-    if lists.count >= capacity || keptBytes + key.text.count + (made?.bytes ?? 0) > keptBytesLimit {
+    if let known = list?.orders.firstIndex(where: { $0.order == order }) {
+      // Only a list seen once gets its template (or refusal) in its place.
+      guard case .seenOnce = list?.orders[known].kept, !kept.isSeenOnce else { return }
+      list?.orders[known].kept = kept
+    } else {
+      if let list, list.orders.count >= ordersPerList { return }
+      list = list ?? List(ranking: ranking, orders: [])
+      list?.orders.append((order, kept))
+    }
+    var added = bytes
+    if lists[key] == nil {
+      // A new list's key counts once, with its first order.
+      added += key.text.count
+    }
+    if lists.count >= capacity || keptBytes + added > keptBytesLimit {
       lists.removeAll(keepingCapacity: true)
       keptBytes = 0
-      list = nil
+      // The list starts again with this order alone.
+      list = List(ranking: ranking, orders: [(order, kept)])
+      added = bytes + key.text.count
     }
-    // A new list's key counts once, with its first template.
-    keptBytes += (list == nil ? key.text.count : 0) + (made?.bytes ?? 0)
-    var kept = list ?? List(ranking: ranking, templates: [])
-    kept.templates.append((order, made?.template))
-    lists[key] = kept
+    keptBytes += added
+    lists[key] = list
+  }
+}
+
+extension ListTemplates.Kept {
+  /// Whether this is ``seenOnce``.
+  var isSeenOnce: Bool {
+    if case .seenOnce = self { return true }
+    return false
   }
 }

@@ -73,9 +73,11 @@ public final class RepeatedLists: @unchecked Sendable {
   /// need (`nil` when none): a list seen before at other addresses gets that list's analysis,
   /// with `block`. Without `acrossAddresses`, as
   /// ``analysis(of:by:)``.
-  public func analysisAcrossAddresses(of block: ConflictBlock, by analyzer: BlockAnalyzer)
-    -> (analysis: BlockAnalysis, renaming: AddressRenaming?)
-  {
+  ///
+  /// `ranking` is `block`'s ``MemberRanking`` when the caller has it already.
+  public func analysisAcrossAddresses(
+    of block: ConflictBlock, ranking: MemberRanking? = nil, by analyzer: BlockAnalyzer
+  ) -> (analysis: BlockAnalysis, renaming: AddressRenaming?) {
     // An address inside other text (a name, a label) reads as text: such a list is reused
     // only at the very same addresses.
     guard acrossAddresses, block.keepsAddressesInPlace else {
@@ -91,13 +93,14 @@ public final class RepeatedLists: @unchecked Sendable {
       }
       // Other addresses may order descriptions that differ only in them otherwise: the model,
       // and so the proof, would then differ, and the block is analysed afresh.
-      if BlockAnalyzer.memberOrder(of: block) == known.memberOrder { return (known.analysis, renaming) }
+      let order = (ranking ?? MemberRanking(of: block)).order(in: block)
+      if order == known.memberOrder { return (known.analysis, renaming) }
       return (analyzer.analyze(block), nil)
     }
     let analysis = analyzer.analyze(block)
     keep(
       analysis, under: key, renumbered: true, addresses: renumbered.addresses,
-      memberOrder: BlockAnalyzer.memberOrder(of: block))
+      memberOrder: (ranking ?? MemberRanking(of: block)).order(in: block))
     return (analysis, nil)
   }
 
