@@ -18,71 +18,97 @@ public struct ItemNames: Sendable {
   }
 
   /// Names every item of `block`.
+  ///
+  /// Items are numbered by identity as they are met, and the graphs of the search are kept by
+  /// number: every message of a cold log names its items afresh.
   public init(block: ConflictBlock) {
-    let constraints = block.constraints.compactMap(\.constraint)
-    var items: [String: LayoutItem] = [:]
-    var order: [String] = []
-    var neighbours: [String: Set<String>] = [:]
-    var superviews: [String: Set<String>] = [:]
-    for constraint in constraints {
-      if let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil {
-        for item in constraint.items where item.identity != superview.identity && !item.isSuperview {
-          superviews[item.identity, default: []].insert(superview.identity)
+    var numbers: [String: Int] = [:]
+    var identities: [String] = []
+    var items: [LayoutItem?] = []
+    var order: [Int] = []
+    var neighbours: [Set<Int>] = []
+    var superviews: [Set<Int>] = []
+    /// The number of `identity`, given on first sight.
+    func number(_ identity: String) -> Int {
+      if let known = numbers[identity] { return known }
+      numbers[identity] = identities.count
+      identities.append(identity)
+      items.append(nil)
+      neighbours.append([])
+      superviews.append([])
+      return identities.count - 1
+    }
+    for logged in block.constraints {
+      guard let constraint = logged.constraint else { continue }
+      let superview = constraint.names.first(where: { $0.key == "|" })?.item
+      if let superview, superview.address != nil {
+        let parent = number(superview.identity)
+        for item in [constraint.firstItem] + (constraint.secondItem.map { [$0] } ?? [])
+        where item.identity != superview.identity && !item.isSuperview {
+          superviews[number(item.identity)].insert(parent)
         }
       }
-      let mentioned = (constraint.items + constraint.names.map(\.item)).filter {
-        $0.address != nil || !$0.isSuperview
+      // The first item met of an identity names it, unless a later one knows its class.
+      func mention(_ item: LayoutItem) {
+        guard item.address != nil || !item.isSuperview else { return }
+        let id = number(item.identity)
+        if items[id] == nil {
+          items[id] = item
+          order.append(id)
+        } else if items[id]?.className == nil, item.className != nil {
+          items[id] = item
+        }
       }
-      for item in mentioned where items[item.identity] == nil {
-        items[item.identity] = item
-        order.append(item.identity)
-      }
-      for item in mentioned where items[item.identity]?.className == nil && item.className != nil {
-        items[item.identity] = item
-      }
+      mention(constraint.firstItem)
+      constraint.secondItem.map(mention)
+      constraint.names.forEach { mention($0.item) }
       // Neighbours are the items the constraint relates (two at most), not its whole `names:`
       // list: the work stays linear in the list's length.
       // (`|` stands for the superview that the list's `'|'` entry names.)
-      var related = constraint.items.filter { $0.address != nil || !$0.isSuperview }.map(\.identity)
-      if let superview = constraint.names.first(where: { $0.key == "|" })?.item {
-        related.append(superview.identity)
+      var related: [Int] = []
+      for item in [constraint.firstItem] + (constraint.secondItem.map { [$0] } ?? [])
+      where item.address != nil || !item.isSuperview {
+        related.append(number(item.identity))
       }
-      for identity in related {
-        neighbours[identity, default: []].formUnion(related.filter { $0 != identity })
+      if let superview { related.append(number(superview.identity)) }
+      for id in related {
+        neighbours[id].formUnion(related.lazy.filter { $0 != id })
       }
     }
-    var bases: [String: String] = [:]
-    for identity in order { bases[identity] = items[identity].map(Self.baseName(of:)) }
-    var seen: [String: Int] = [:]
+    var bases: [String?] = Array(repeating: nil, count: identities.count)
     var uses: [String: Int] = [:]
-    for base in bases.values { uses[base, default: 0] += 1 }
-    let repeated = Set(uses.filter { $0.value > 1 }.keys)
-    for identity in order {
-      guard let base = bases[identity] else { continue }
-      guard repeated.contains(base) else {
-        names[identity] = base
+    for id in order {
+      let base = items[id].map(Self.baseName(of:))
+      bases[id] = base
+      if let base { uses[base, default: 0] += 1 }
+    }
+    var seen: [String: Int] = [:]
+    for id in order {
+      guard let base = bases[id] else { continue }
+      guard uses[base, default: 0] > 1 else {
+        names[identities[id]] = base
         continue
       }
       let number = seen[base, default: 0] + 1
       seen[base] = number
-      names[identity] = "\(base) #\(number)"
+      names[identities[id]] = "\(base) #\(number)"
     }
-    var children: [String: Set<String>] = [:]
-    for (child, parents) in superviews {
-      for parent in parents { children[parent, default: []].insert(child) }
+    var children: [Set<Int>] = Array(repeating: [], count: identities.count)
+    for (child, parents) in superviews.enumerated() {
+      for parent in parents { children[parent].insert(child) }
     }
     // "Next to" never looks down into an item's own subviews.
-    let outward = neighbours.reduce(into: [String: Set<String>]()) { result, entry in
-      result[entry.key] = entry.value.subtracting(children[entry.key, default: []])
-    }
+    let outward = neighbours.indices.map { neighbours[$0].subtracting(children[$0]) }
+    // The class each app-level view is named by.
+    let appViews = items.map { item in item.flatMap { Self.isAppView($0) ? $0.readableClassName : nil } }
     // Each search walks the block's items: skip contexts in blocks too large to name by hand.
-    for identity in order.count <= Self.contextItemLimit ? order : []
-    where items[identity].map({ !Self.isAppView($0) }) ?? false {
-      if let container = Self.nearestAppView(from: identity, items: items, neighbours: superviews) {
-        contexts[identity] = .inside(container)
+    for id in order.count <= Self.contextItemLimit ? order : []
+    where items[id].map({ !Self.isAppView($0) }) ?? false {
+      if let container = Self.nearestAppView(from: id, appViews: appViews, neighbours: superviews) {
+        contexts[identities[id]] = .inside(container)
       } else {
-        if let near = Self.nearestAppView(from: identity, items: items, neighbours: outward) {
-          contexts[identity] = .near(near)
+        if let near = Self.nearestAppView(from: id, appViews: appViews, neighbours: outward) {
+          contexts[identities[id]] = .near(near)
         }
       }
     }
@@ -186,21 +212,23 @@ public struct ItemNames: Sendable {
     return bare.hasPrefix("_") || internalClassWords[bare] != nil
   }
 
-  /// The closest app-level view by the constraints and `names:` lists that link items.
-  static func nearestAppView(
-    from start: String, items: [String: LayoutItem], neighbours: [String: Set<String>]
-  ) -> String? {
-    var visited: Set<String> = [start]
+  /// The closest app-level view by the constraints and `names:` lists that link items (by
+  /// number): of the nearest items that are app views (`appViews`: the class each is named
+  /// by), the first class in order.
+  static func nearestAppView(from start: Int, appViews: [String?], neighbours: [Set<Int>]) -> String? {
+    var visited = Array(repeating: false, count: appViews.count)
+    visited[start] = true
     var frontier = [start]
     while !frontier.isEmpty {
-      var next: [String] = []
-      for identity in frontier {
-        for neighbour in neighbours[identity, default: []].sorted() where visited.insert(neighbour).inserted {
+      var next: [Int] = []
+      for id in frontier {
+        for neighbour in neighbours[id] where !visited[neighbour] {
+          visited[neighbour] = true
           next.append(neighbour)
         }
       }
-      let found = next.compactMap { items[$0] }.filter(isAppView).compactMap(\.readableClassName).sorted()
-      if let first = found.first { return first }
+      // A ring of the search holds the same items whatever order it was walked in.
+      if let first = next.compactMap({ appViews[$0] }).min() { return first }
       frontier = next
     }
     return nil

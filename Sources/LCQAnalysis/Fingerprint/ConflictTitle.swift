@@ -15,9 +15,10 @@ public enum ConflictTitle {
   static func of(_ block: ConflictBlock, indices: [Int], views: ViewOwners) -> String? {
     let constraints = indices.compactMap { block.constraints[$0].constraint }
     guard !constraints.isEmpty else { return nil }
-    let isSystem = { ConstraintOwnership.isMadeOutsideTheApp($0, views: views) }
-    let app = ranked(constraints.filter { !isSystem($0) })
-    let system = ranked(constraints.filter(isSystem))
+    // Who made each constraint, asked once.
+    let outside = constraints.map { ConstraintOwnership.isMadeOutsideTheApp($0, views: views) }
+    let app = ranked(zip(constraints, outside).filter { !$0.1 }.map(\.0))
+    let system = ranked(zip(constraints, outside).filter { $0.1 }.map(\.0))
     let sides: String
     switch (app.first, system.first) {
     case (let mine?, let theirs?): sides = "\(mine) vs \(theirs)"
