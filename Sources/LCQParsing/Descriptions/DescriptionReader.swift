@@ -146,14 +146,20 @@ struct DescriptionReader {
   }
 
   /// The state suffix starts at the last `(active`, `(inactive`, `(Names:` or `(names:`.
+  /// One walk back from the end: every marker starts with `(`, so the last place any of them
+  /// starts is the last `(` that starts one.
   private func findStateStart(from start: Int, _ end: Int) -> Int? {
-    var best: Int?
-    for marker in Self.stateMarkers {
-      if let range = lastRange(of: marker, from: start, to: end), range.lowerBound > (best ?? -1) {
-        best = range.lowerBound
+    assert(Self.stateMarkers.allSatisfy { $0.first == UInt8(ascii: "(") }, "a state marker without its `(`")
+    var index = end - 1
+    while index >= start {
+      if bytes[index] == UInt8(ascii: "("),
+        Self.stateMarkers.contains(where: { index + $0.count <= end && bytes.matches($0, at: index) })
+      {
+        return index
       }
+      index -= 1
     }
-    return best
+    return nil
   }
 
   /// `… priority:251` at the end of the body.

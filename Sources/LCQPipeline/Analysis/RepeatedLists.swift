@@ -123,16 +123,21 @@ public final class RepeatedLists: @unchecked Sendable {
     conclusions.block.brokenConstraint = nil
     conclusions.block.issues = []
     conclusions.block.rawText = ""
+    // A cache that starts over is let go of after the lock: freeing its analyses takes a
+    // while, and the other threads need not wait for it.
+    var dropped: [[ListKey: Kept]] = []
     lock.lock()
-    defer { lock.unlock() }
     if analyses.count + renumberedAnalyses.count >= Self.capacity || keptBytes + size > Self.keptBytesLimit {
-      analyses.removeAll(keepingCapacity: true)
-      renumberedAnalyses.removeAll(keepingCapacity: true)
+      dropped = [analyses, renumberedAnalyses]
+      analyses = Dictionary(minimumCapacity: analyses.count)
+      renumberedAnalyses = Dictionary(minimumCapacity: renumberedAnalyses.count)
       keptBytes = 0
     }
     let kept = Kept(analysis: conclusions, addresses: addresses, memberOrder: memberOrder)
     let replaced =
       renumbered ? renumberedAnalyses.updateValue(kept, forKey: key) : analyses.updateValue(kept, forKey: key)
     if replaced == nil { keptBytes += size }
+    lock.unlock()
+    dropped.removeAll()  // here, not before the unlock
   }
 }
