@@ -507,6 +507,19 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0019_occurrence_conflict_time.sql",
+      sql: #"""
+      -- lcq store, schema 19: an index on each conflict's occurrences by time. The tie rule
+      -- (docs/store.md, "Ties") asks, for one conflict, which of its occurrences at one second comes
+      -- first; without this index SQLite found them through `occurrences_time`, every conflict's
+      -- occurrences of that second, so a log whose messages share their times (pasted text stamped
+      -- with the ingest's time) made `lcq db reanalyze` and the counting of each batch grow with the
+      -- square of the store (docs/store.md, "Ties").
+      CREATE INDEX occurrences_conflict_time ON occurrences(conflict_id, time);
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -1007,6 +1020,16 @@ public enum EmbeddedSQL {
         created_at BIGINT NOT NULL,
         revoked_at BIGINT
       );
+
+      """#
+    ),
+    (
+      name: "0016_occurrence_conflict_time.sql",
+      sql: #"""
+      -- lcq team store, schema 16 (SQLite's 0019): an index on each conflict's occurrences by time,
+      -- for the tie rule's look-up of one conflict's occurrences at one second. See the SQLite file's
+      -- 0019. On a partitioned store each monthly partition gets its own.
+      CREATE INDEX occurrences_conflict_time ON occurrences(conflict_id, time);
 
       """#
     ),
