@@ -200,31 +200,41 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
     XCTAssertGreaterThan(written, blocks / 3, "\(written) of \(blocks) blocks written from a template")
   }
 
-  /// A list's first message is written the long way and only noted (a cold log's lists are
-  /// mostly logged once), its template is made from its second message, and the third is
-  /// written from it; each line as a fresh analysis prints it.
-  func testATemplateIsMadeFromAListsSecondMessage() throws {
+  /// Where the lists met so far came back (a device log's repeats), a list's template is made
+  /// from its first message; where most did not (a log of lists never seen before), from its
+  /// second, the first written the long way. Each line is what a fresh analysis prints.
+  func testATemplateIsMadeFromAListsFirstMessageOnlyWhereListsComeBack() throws {
     let example = try String(
       contentsOf: AnalyzeRepeatsTests.corpus.deletingLastPathComponent().appendingPathComponent(
         "../../../Examples/simulator.log"
       ).standardizedFileURL, encoding: .utf8)
-    let first = try XCTUnwrap(ConflictScanner.blocks(in: example, file: "example").first?.rawText)
+    let blocks = ConflictScanner.blocks(in: example, file: "example").map(\.rawText)
+    XCTAssertGreaterThanOrEqual(blocks.count, 5)
     let copies = (0..<3).map { copy in
-      Self.rewritten(first, { number, _ in UInt64(0x1000 * (copy + 1) + number) })
+      Self.rewritten(blocks[0], { number, _ in UInt64(0x1000 * (copy + 1) + number) })
     }
-    let file = try AnalyzeRepeatsTests.temporaryLog([("three", copies.joined(separator: "\n") + "\n")])
+    // Alone, the copies come back at once: the template is made from the first.
+    XCTAssertEqual(try templatesMade(in: copies), [0])
+    // After four lists logged once each, it waits for the second copy.
+    XCTAssertEqual(try templatesMade(in: Array(blocks[1...4]) + copies), [0, 5])
+  }
+
+  /// The messages of `messages` (by position) whose analysis made a JSON template, through
+  /// `InputFile.analyzeRendered` as `lcq analyze --format json` calls it; every line it printed
+  /// is checked against a fresh analysis.
+  private func templatesMade(in messages: [String]) throws -> [Int] {
+    let file = try AnalyzeRepeatsTests.temporaryLog([("messages", messages.joined(separator: "\n") + "\n")])
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let lines = ConflictScanner.blocks(in: text, file: file.path).map(\.source.line)
+    XCTAssertEqual(lines.count, messages.count)
     let made = Counter()
-    let filled = Counter()
     let counting = Templating<BlockJSONTemplate, [UInt8]>(
       make: { analysis, renaming, addresses in
-        made.add()
+        made.add(analysis.block.source.line)
         return BlockJSONTemplate.templating.make(analysis, renaming, addresses)
       },
-      fill: { template, block, addresses in
-        filled.add()
-        return BlockJSONTemplate.templating.fill(template, block, addresses)
-      })
+      fill: BlockJSONTemplate.templating.fill)
     var printed: [String] = []
     _ = try InputFile.analyzeRendered(
       file.path, with: BlockAnalyzer(), render: { Array((Self.json($0, $1) + "\n").utf8) },
@@ -234,18 +244,16 @@ final class AnalyzeAtOtherAddressesTests: XCTestCase {
     _ = try InputFile.analyze(
       file.path, with: BlockAnalyzer(), reusesRepeats: false, render: { Self.json($0, nil) + "\n" }
     ) { _, text in fresh.append(text) }
-    XCTAssertEqual(printed.count, 3)
     XCTAssertTrue(printed == fresh)
-    XCTAssertEqual(made.value, 1, "one template, made from the second message")
-    XCTAssertEqual(filled.value, 2, "the second and third messages written from it")
+    return made.values.compactMap { lines.firstIndex(of: $0) }.sorted()
   }
 
-  /// A count that the threads of `analyzeRendered` add to.
+  /// What the threads of `analyzeRendered` note down.
   private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add() { lock.withLock { count += 1 } }
+    private var noted: [Int] = []
+    var values: [Int] { lock.withLock { noted } }
+    func add(_ value: Int) { lock.withLock { noted.append(value) } }
   }
 
   /// The first place two lines differ, with some text around it.

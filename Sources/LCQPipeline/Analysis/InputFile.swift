@@ -100,13 +100,13 @@ public enum InputFile {
         let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, ranking: ranking, by: analyzer)
         guard let templating, let templates, let key else { return render(analysis, renaming) }
         switch templates.kept(under: key, for: parsed) {
-        case nil:
-          // The first message of a list (or of one of its member orders) is written the long
-          // way: most lists of a cold log are logged once, and a template would cost more.
+        case nil where !templates.makesTemplatesAtFirstSight:
+          // The first message of a list (or of one of its member orders) in a log whose lists
+          // mostly come once: written the long way, since a template would cost more.
           templates.keepSeen(under: key, ranking: ranking, for: parsed)
-        case .seenOnce:
-          // The second is written from the template made of it, so that the template costs
-          // little more than writing it.
+        case nil, .seenOnce:
+          // Written from the template made of it, so that the template costs little more than
+          // writing it.
           let made = templating.make(analysis, renaming, builder.addresses)
           templates.keep(made, under: key, ranking: ranking, for: parsed)
           if let made { return templating.fill(made.template, block, builder.addresses) }

@@ -34,8 +34,8 @@ public struct Templating<Template: Sendable, Rendered>: Sendable {
 /// kept with a list reads a message's order from its descriptions' text; a message is written
 /// from the template of its order, and goes the long way when there is none yet.
 ///
-/// A list's first message is written the long way, and its template made from its second
-/// (the analysis it reuses then costs little): a list logged once costs no template.
+/// Where most lists are logged once, a list's first message is written the long way and its
+/// template made from its second (``makesTemplatesAtFirstSight``).
 ///
 /// Shared by the threads of `lcq analyze --jobs`. Memory is bounded: a list over 64 KiB is
 /// never kept, nor more than 8 orders of one list, and when the keys and templates kept pass
@@ -43,8 +43,8 @@ public struct Templating<Template: Sendable, Rendered>: Sendable {
 final class ListTemplates<Template: Sendable>: @unchecked Sendable {
   /// What is kept for one member order of a list.
   enum Kept {
-    /// The order was seen once and written the long way: a template is made when it is seen
-    /// again, so that a list logged once (a cold log's every list) costs no template.
+    /// The order was seen once and written the long way (``makesTemplatesAtFirstSight`` was
+    /// false): a template is made when it is seen again.
     case seenOnce
     /// The template.
     case made(Template)
@@ -71,6 +71,22 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
   private var keptBytesLimit: Int { 8 << 20 }
   private var capacity: Int { 256 }
   private var ordersPerList: Int { 8 }
+  /// Since the cache last started over: the member orders kept, and the messages that came
+  /// back to one (written from its template, or making it) (guarded by `lock`).
+  private var ordersMet = 0
+  private var ordersMetAgain = 0
+
+  /// Whether a list's first message should be written from a template made of it (`true`),
+  /// or written the long way with the template left to a second message (`false`). A template
+  /// costs more than the plain write it replaces, so it pays only for lists logged again: while
+  /// at least half the lists met lately came back (a device log's repeats), templates are made
+  /// at once; when most did not (a log of lists never seen before), they wait for the second
+  /// message. Either way each message is written alike.
+  var makesTemplatesAtFirstSight: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return 2 * ordersMetAgain >= ordersMet
+  }
 
   /// The template kept under `key` (the key of `block`, not parsed) for `block`'s member order.
   func template(under key: ListKey, for block: ConflictBlock) -> Template? {
@@ -80,6 +96,9 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     guard let list, case .made(let template) = list.kept(for: list.ranking.order(in: block)) else {
       return nil
     }
+    lock.lock()
+    ordersMetAgain += 1
+    lock.unlock()
     return template
   }
 
@@ -121,10 +140,12 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
       // Only a list seen once gets its template (or refusal) in its place.
       guard case .seenOnce = list?.orders[known].kept, !kept.isSeenOnce else { return }
       list?.orders[known].kept = kept
+      ordersMetAgain += 1
     } else {
       if let list, list.orders.count >= ordersPerList { return }
       list = list ?? List(ranking: ranking, orders: [])
       list?.orders.append((order, kept))
+      ordersMet += 1
     }
     var added = bytes
     if lists[key] == nil {
@@ -134,6 +155,7 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     if lists.count >= capacity || keptBytes + added > keptBytesLimit {
       lists.removeAll(keepingCapacity: true)
       keptBytes = 0
+      (ordersMet, ordersMetAgain) = (1, 0)
       // The list starts again with this order alone.
       list = List(ranking: ranking, orders: [(order, kept)])
       added = bytes + key.text.count
