@@ -43,7 +43,7 @@ public struct ItemNames: Sendable {
       let superview = constraint.names.first(where: { $0.key == "|" })?.item
       if let superview, superview.address != nil {
         let parent = number(superview.identity)
-        for item in [constraint.firstItem] + (constraint.secondItem.map { [$0] } ?? [])
+        for item in constraint.items
         where item.identity != superview.identity && !item.isSuperview {
           superviews[number(item.identity)].insert(parent)
         }
@@ -66,7 +66,7 @@ public struct ItemNames: Sendable {
       // list: the work stays linear in the list's length.
       // (`|` stands for the superview that the list's `'|'` entry names.)
       var related: [Int] = []
-      for item in [constraint.firstItem] + (constraint.secondItem.map { [$0] } ?? [])
+      for item in constraint.items
       where item.address != nil || !item.isSuperview {
         related.append(number(item.identity))
       }

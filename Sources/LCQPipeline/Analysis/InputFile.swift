@@ -96,9 +96,13 @@ public enum InputFile {
           return templating.fill(template, block, builder.addresses)
         }
         let parsed = block.parsingDescriptions()
+        guard let templating, let templates, let key else {
+          let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, by: analyzer)
+          return render(analysis, renaming)
+        }
+        // Ranked once, for the analysis cache and the templates both.
         let ranking = MemberRanking(of: parsed)
         let (analysis, renaming) = repeats.analysisAcrossAddresses(of: parsed, ranking: ranking, by: analyzer)
-        guard let templating, let templates, let key else { return render(analysis, renaming) }
         switch templates.kept(under: key, for: parsed) {
         case nil where !templates.makesTemplatesAtFirstSight:
           // The first message of a list (or of one of its member orders) in a log whose lists

@@ -138,7 +138,8 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     var list = lists[key]
     if let known = list?.orders.firstIndex(where: { $0.order == order }) {
       // Only a list seen once gets its template (or refusal) in its place.
-      guard case .seenOnce = list?.orders[known].kept, !kept.isSeenOnce else { return }
+      guard case .seenOnce = list?.orders[known].kept else { return }
+      if case .seenOnce = kept { return }
       list?.orders[known].kept = kept
       ordersMetAgain += 1
     } else {
@@ -162,13 +163,5 @@ final class ListTemplates<Template: Sendable>: @unchecked Sendable {
     }
     keptBytes += added
     lists[key] = list
-  }
-}
-
-extension ListTemplates.Kept {
-  /// Whether this is ``seenOnce``.
-  var isSeenOnce: Bool {
-    if case .seenOnce = self { return true }
-    return false
   }
 }
