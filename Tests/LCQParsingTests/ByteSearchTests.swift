@@ -76,6 +76,51 @@ final class ByteSearchTests: XCTestCase {
     }
   }
 
+  /// A timestamped log's lines pass no test but the line feed's; one marker line (or a line
+  /// that only looks like one to the vector test) is put at every offset around the edges of
+  /// the 16-byte blocks, of the pairs of blocks and of the 255-block windows the search counts
+  /// line feeds in, and the input is cut at every length around them.
+  func testEventsAtEveryBlockPairAndWindowEdgeAreFoundAndCountedOnce() {
+    let needle = Array("onstraint".utf8)
+    let starts: (UInt8, UInt8, UInt8) = (UInt8(ascii: "S"), UInt8(ascii: "T"), 0xE2)
+    var log: [UInt8] = []
+    while log.count < 9_000 { log += Array("2026-11-20 09:00:00.026947-0800 0x1f0b78 fetch\n".utf8) }
+    log.withUnsafeBytes { buffer in
+      for to in Array(0...700) + Array(4_060...4_140) + Array(8_140...8_220) {
+        let result = ByteSearch.findCountingNewlines(
+          needle, orLineStartingWith: starts, in: buffer, from: 0, to: to)
+        XCTAssertNil(result.hit, "up to \(to)")
+        XCTAssertLessThanOrEqual(result.scannedTo, to, "up to \(to)")
+        XCTAssertEqual(result.newlines, log[0..<result.scannedTo].filter { $0 == 10 }.count, "up to \(to)")
+      }
+    }
+    let edges = [0, 16, 32, 4_080, 4_096, 8_160, 8_176]
+    let offsets = Set(edges.flatMap { edge in (edge - 3)...(edge + 18) }.filter { $0 >= 1 })
+    for offset in offsets.sorted() {
+      for (start, isMarker) in [(UInt8(ascii: "T"), true), (UInt8(ascii: "U"), false)] {
+        var bytes = log
+        bytes[offset - 1] = 10
+        bytes[offset] = start
+        let lines = bytes[0..<offset].filter { $0 == 10 }.count
+        for to in [offset + needle.count, offset + 40, bytes.count] where to <= bytes.count {
+          bytes.withUnsafeBytes { buffer in
+            let result = ByteSearch.findCountingNewlines(
+              needle, orLineStartingWith: starts, in: buffer, from: 0, to: to)
+            let place = "line at \(offset), up to \(to)"
+            XCTAssertEqual(result.hit, isMarker ? offset : nil, place)
+            XCTAssertEqual(result.atLineStart, isMarker, place)
+            XCTAssertLessThanOrEqual(result.scannedTo, result.hit ?? to, place)
+            XCTAssertEqual(result.newlines, bytes[0..<result.scannedTo].filter { $0 == 10 }.count, place)
+            if isMarker {
+              let rest = ByteSearch.countNewlines(in: buffer, from: result.scannedTo, to: offset)
+              XCTAssertEqual(result.newlines + rest, lines, place)
+            }
+          }
+        }
+      }
+    }
+  }
+
   private func naiveFind(_ needle: [UInt8], _ bytes: [UInt8], _ from: Int, _ to: Int) -> Int? {
     guard to - from >= needle.count else { return nil }
     for index in from...(to - needle.count) where Array(bytes[index..<(index + needle.count)]) == needle {

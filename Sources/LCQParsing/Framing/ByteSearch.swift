@@ -50,55 +50,68 @@ enum ByteSearch {
       let center16 = SIMD16<UInt8>(repeating: needle[middle])
       let last16 = SIMD16<UInt8>(repeating: needle[lastOffset])
       let newline16 = SIMD16<UInt8>(repeating: 10)
-      let start0 = SIMD16<UInt8>(repeating: starts.0)
-      let start1 = SIMD16<UInt8>(repeating: starts.1)
-      let start2 = SIMD16<UInt8>(repeating: starts.2)
-      // Line feeds are counted per lane (at most 255 blocks before the lanes are added up), so
-      // that counting them costs no branch.
-      var lineFeeds = SIMD16<UInt8>(repeating: 0)
-      var blocksCounted = 0
-      let wideLimit = to &- length &- 15
-      while index <= wideLimit {
-        let block = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+      // A byte that may start a line to stop at: one that has the bits the three `lineStarts`
+      // share (one `and`, one compare; a lane that passes is checked exactly in `firstEvent`).
+      // For a marker's `S`, `T` and 0xE2 that is bit 6 set and bit 3 clear, which no digit,
+      // space or punctuation has: a timestamped log's lines pass it none. Without line starts
+      // to follow, no byte masked with 0 equals 1.
+      let shared = ~(starts.0 ^ starts.1) & ~(starts.0 ^ starts.2)
+      let startBits = SIMD16<UInt8>(repeating: followsLines ? shared : 0)
+      let startValue = SIMD16<UInt8>(repeating: followsLines ? starts.0 & shared : 1)
+      // What a block at `offset` holds: needle candidates, line feeds, and line feeds followed
+      // by a byte that may start a line to stop at. Lines are tested on every block: a branch
+      // taken once a line would go one way or the other in no pattern a processor can learn.
+      @inline(__always) func masks(
+        at offset: Int
+      ) -> (candidates: SIMDMask<SIMD16<Int8>>, feeds: SIMDMask<SIMD16<Int8>>, lines: SIMDMask<SIMD16<Int8>>)
+      {
+        let block = (base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
         let candidates =
           (block .== first16)
-          .& ((base + (index &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
-          .& ((base + (index &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
+          .& ((base + (offset &+ middle)).loadUnaligned(as: SIMD16<UInt8>.self) .== center16)
+          .& ((base + (offset &+ lastOffset)).loadUnaligned(as: SIMD16<UInt8>.self) .== last16)
         let feeds = block .== newline16
-        // One test for both kinds of lane (tested as words: `any` of two masks or-ed is not one
-        // instruction, as `any` of one is). A block with either (in a device log, about one in a
-        // dozen: its line feed) compares the bytes after its line feeds with the three in the
-        // vector, and only a needle or a possible marker line is looked at lane by lane.
-        let either = unsafeBitCast(candidates .| feeds, to: SIMD2<UInt64>.self)
-        if either[0] | either[1] != 0 {
-          var lines = SIMDMask<SIMD16<Int8>>(repeating: false)
-          if followsLines {
-            let next = (base + (index &+ 1)).loadUnaligned(as: SIMD16<UInt8>.self)
-            lines = feeds .& ((next .== start0) .| (next .== start1) .| (next .== start2))
+        let next = (base + (offset &+ 1)).loadUnaligned(as: SIMD16<UInt8>.self)
+        return (candidates, feeds, feeds .& ((next & startBits) .== startValue))
+      }
+      // Line feeds are counted per lane, at most 255 blocks at a time before the lanes are added
+      // up, so that counting them costs no branch (a matching lane is all ones: subtracting it
+      // adds one).
+      var lineFeeds = SIMD16<UInt8>(repeating: 0)
+      let wideLimit = to &- length &- 15
+      while index <= wideLimit {
+        let windowLast = min(wideLimit, index &+ 254 &* 16)
+        while index <= windowLast {
+          // Two blocks a turn and one test for both, in a loop that calls nothing, so that its
+          // constants stay in registers (a call may change every vector register).
+          while index &+ 16 <= windowLast {
+            let one = masks(at: index)
+            let two = masks(at: index &+ 16)
+            if isAnySet(one.candidates .| one.lines .| two.candidates .| two.lines) { break }
+            lineFeeds &-= unsafeBitCast(one.feeds, to: SIMD16<UInt8>.self)
+            lineFeeds &-= unsafeBitCast(two.feeds, to: SIMD16<UInt8>.self)
+            index &+= 32
           }
-          let events = unsafeBitCast(candidates .| lines, to: SIMD2<UInt64>.self)
-          if events[0] | events[1] != 0 {
+          // One block: the first of a pair with an event, or the window's last.
+          if index > windowLast { break }
+          let block = masks(at: index)
+          if isAnySet(block.candidates .| block.lines) {
             let event = firstEvent(
-              candidates: unsafeBitCast(candidates, to: SIMD2<UInt64>.self),
-              lines: unsafeBitCast(lines, to: SIMD2<UInt64>.self), at: bytes + index, needle: needle)
+              candidates: unsafeBitCast(block.candidates, to: SIMD2<UInt64>.self),
+              lines: unsafeBitCast(block.lines, to: SIMD2<UInt64>.self), at: bytes + index,
+              needle: needle, lineStarts: starts)
             // A line starting too near `to` for the needle to fit is not reported (nor can a
             // needle after it be there).
             if event >= 0, event & 1 == 0 || index &+ event &>> 1 <= to &- length {
               return (index &+ event &>> 1, event & 1 == 1, index, newlines &+ laneSum(lineFeeds))
             }
           }
+          lineFeeds &-= unsafeBitCast(block.feeds, to: SIMD16<UInt8>.self)
+          index &+= 16
         }
-        // A matching lane is all ones: subtracting it adds one.
-        lineFeeds &-= unsafeBitCast(feeds, to: SIMD16<UInt8>.self)
-        blocksCounted &+= 1
-        if blocksCounted == 255 {
-          newlines &+= laneSum(lineFeeds)
-          lineFeeds = SIMD16<UInt8>(repeating: 0)
-          blocksCounted = 0
-        }
-        index &+= 16
+        newlines &+= laneSum(lineFeeds)
+        lineFeeds = SIMD16<UInt8>(repeating: 0)
       }
-      newlines &+= laneSum(lineFeeds)
       let limit = to &- length &- 7
       while index <= limit {
         let word = load(base, index)
@@ -139,13 +152,15 @@ enum ByteSearch {
   }
 
   /// The first event in a 16-byte block at `block`: the needle at a lane of `candidates`, or a
-  /// line that starts after a lane of `lines` (a line feed whose next byte may start a marker;
+  /// line that starts after a lane of `lines` with one of `lineStarts` (a lane of `lines` is a
+  /// line feed whose next byte passed the vector test, which lets some other bytes through;
   /// masks as words, a lane's byte all ones when set). Returns the event's offset in the block
   /// shifted left by one, its low bit set for a line start (whose first byte is the offset); -1
   /// when there is none.
   @inline(never)
   private static func firstEvent(
-    candidates: SIMD2<UInt64>, lines: SIMD2<UInt64>, at block: UnsafePointer<UInt8>, needle: [UInt8]
+    candidates: SIMD2<UInt64>, lines: SIMD2<UInt64>, at block: UnsafePointer<UInt8>, needle: [UInt8],
+    lineStarts starts: (UInt8, UInt8, UInt8)
   ) -> Int {
     for half in 0..<2 {
       var bits = candidates[half] | lines[half]
@@ -153,11 +168,22 @@ enum ByteSearch {
         let shift = UInt64(bits.trailingZeroBitCount & ~7)
         let lane = half &* 8 &+ Int(shift &>> 3)
         if (candidates[half] &>> shift) & 1 != 0, matches(needle, at: block + lane) { return lane &<< 1 }
-        if (lines[half] &>> shift) & 1 != 0 { return (lane &+ 1) &<< 1 | 1 }
+        if (lines[half] &>> shift) & 1 != 0 {
+          let first = block[lane &+ 1]
+          if first == starts.0 || first == starts.1 || first == starts.2 { return (lane &+ 1) &<< 1 | 1 }
+        }
         bits &= ~(UInt64(0xFF) &<< shift)
       }
     }
     return -1
+  }
+
+  /// Whether any lane of `mask` is set (tested as two words: `any` does not lower to one
+  /// instruction here).
+  @inline(__always)
+  private static func isAnySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] != 0
   }
 
   /// The sum of the lanes.
