@@ -76,6 +76,11 @@ final class EnvelopeStoreTests: XCTestCase {
     let report = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "markdown"])
     XCTAssertEqual(report.status, 0, report.stderr)
     XCTAssertTrue(report.stdout.contains("### On the smallest screens (3)"), report.stdout)
+    let caption =
+      "Conflicts that fire at some width from 320 to 375 pt (iPhone SE (1st generation), iPad Slide Over)"
+    XCTAssertTrue(report.stdout.contains(caption + ":\n\n- "), report.stdout)
+    let html = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "html"])
+    XCTAssertTrue(html.stdout.contains("<p class=\"muted\">\(caption).</p>"), html.stdout)
     XCTAssertTrue(
       report.stdout.contains(
         "- **UIView width vs root view width** `v3:d9489e71`: 1 occurrence. \\[5\\] It fires when the root view's "

@@ -66,6 +66,7 @@ public enum ReportHTML {
       "quiet": quietButNotNew(report),
       "system": records(report.panel(Panels.SystemConflicts.name)),
       "smallScreens": records(report.panel(Panels.SmallScreens.name)),
+      "smallScreensCaption": ReportCaptions.smallScreens,
       "health": singleRow(report.panel(Panels.IngestionHealth.name)),
       "loggingOff": BuildHealth.loggingOff(report.summary(Panels.IngestionHealth.self)?.loggingOff),
       "missing": records(report.panel(Panels.UndecidableByMissing.name)),

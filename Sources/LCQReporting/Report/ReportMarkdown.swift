@@ -135,8 +135,7 @@ public enum ReportMarkdown {
     let rows = report.rows(Panels.SmallScreens.self)
     guard !rows.isEmpty else { return "" }
     var output = "### On the smallest screens (\(rows.count))\n\n"
-    output +=
-      "Conflicts that fire at some width from 320 to 375 pt (iPhone SE (1st generation), iPad Slide Over):\n\n"
+    output += ReportCaptions.smallScreens + ":\n\n"
     for row in rows.prefix(topCount) {
       let sizes = (row.envelope.text ?? "").split(separator: "\n").joined(separator: " ")
       output +=

@@ -154,7 +154,7 @@ enum ReportTemplate {
     </table></div>{{/quiet.hasRows}}
 
     {{#smallScreens.hasRows}}<h2>On the smallest screens ({{smallScreens.count}})</h2>
-    <p class="muted">Conflicts that fire at some width from 320 to 375 pt (iPhone SE (1st generation), iPad Slide Over).</p>
+    <p class="muted">{{smallScreensCaption}}.</p>
     <div class="table"><table>
     <tr><th>Conflict</th><th class="n">Occurrences</th><th>Where it fires</th></tr>
     {{#smallScreens.rows}}<tr><td>{{title}} <code>{{short}}</code></td><td class="n">{{occurrences}}</td><td>{{envelope}}</td></tr>
