@@ -33,9 +33,7 @@ enum ByteSearch {
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let followsLines = lineStarts != nil
     let starts = lineStarts ?? (0, 0, 0)
-    @inline(__always) func startsLine(_ byte: UInt8) -> Bool {
-      byte == starts.0 || byte == starts.1 || byte == starts.2
-    }
+    @inline(__always) func startsLine(_ byte: UInt8) -> Bool { isOne(of: starts, byte) }
     if followsLines, startsLine(bytes[from]) { return (from, true, from, 0) }
     let middle = length / 2
     let lastOffset = length - 1
@@ -169,13 +167,18 @@ enum ByteSearch {
         let lane = half &* 8 &+ Int(shift &>> 3)
         if (candidates[half] &>> shift) & 1 != 0, matches(needle, at: block + lane) { return lane &<< 1 }
         if (lines[half] &>> shift) & 1 != 0 {
-          let first = block[lane &+ 1]
-          if first == starts.0 || first == starts.1 || first == starts.2 { return (lane &+ 1) &<< 1 | 1 }
+          if isOne(of: starts, block[lane &+ 1]) { return (lane &+ 1) &<< 1 | 1 }
         }
         bits &= ~(UInt64(0xFF) &<< shift)
       }
     }
     return -1
+  }
+
+  /// Whether `byte` is one of the three line-start bytes `starts`.
+  @inline(__always)
+  private static func isOne(of starts: (UInt8, UInt8, UInt8), _ byte: UInt8) -> Bool {
+    byte == starts.0 || byte == starts.1 || byte == starts.2
   }
 
   /// Whether any lane of `mask` is set (tested as two words: `any` does not lower to one
