@@ -520,6 +520,35 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0020_day_counts.sql",
+      sql: #"""
+      -- lcq store, schema 20: occurrences counted per conflict and UTC day, and per run and UTC day:
+      -- the sums of `occurrence_rollup`'s rows over their runs and over their conflicts, kept with
+      -- it (docs/store.md, "Counting"). The report's panels read them for the days a span holds
+      -- whole (its 28-day baseline), where they read a row per conflict, run and day before: a
+      -- fleet's year has thousands of those a day, and a few hundred of these.
+      CREATE TABLE conflict_day_counts (
+        conflict_id INTEGER NOT NULL REFERENCES conflicts(id),
+        day INTEGER NOT NULL,            -- time / 86400
+        occurrences INTEGER NOT NULL,
+        PRIMARY KEY (conflict_id, day)
+      ) WITHOUT ROWID;
+      CREATE INDEX conflict_day_counts_day ON conflict_day_counts(day);
+      CREATE TABLE run_day_counts (
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        day INTEGER NOT NULL,            -- time / 86400
+        occurrences INTEGER NOT NULL,
+        PRIMARY KEY (run_id, day)
+      ) WITHOUT ROWID;
+      CREATE INDEX run_day_counts_day ON run_day_counts(day);
+      INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
+        SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day;
+      INSERT INTO run_day_counts (run_id, day, occurrences)
+        SELECT run_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY run_id, day;
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -1033,6 +1062,32 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0017_day_counts.sql",
+      sql: #"""
+      -- lcq team store, schema 17 (SQLite's 0020): occurrences counted per conflict and UTC day, and
+      -- per run and UTC day, kept with `occurrence_rollup`. See the SQLite file's 0020.
+      CREATE TABLE conflict_day_counts (
+        conflict_id BIGINT NOT NULL REFERENCES conflicts(id),
+        day BIGINT NOT NULL,
+        occurrences BIGINT NOT NULL,
+        PRIMARY KEY (conflict_id, day)
+      );
+      CREATE INDEX conflict_day_counts_day ON conflict_day_counts(day);
+      CREATE TABLE run_day_counts (
+        run_id BIGINT NOT NULL REFERENCES runs(id),
+        day BIGINT NOT NULL,
+        occurrences BIGINT NOT NULL,
+        PRIMARY KEY (run_id, day)
+      );
+      CREATE INDEX run_day_counts_day ON run_day_counts(day);
+      INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
+        SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day;
+      INSERT INTO run_day_counts (run_id, day, occurrences)
+        SELECT run_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY run_id, day;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
@@ -1043,12 +1098,31 @@ public enum EmbeddedSQL {
       -- Report panel "conflict_days": occurrences per conflict and UTC day, from baseline_days
       -- days before :since to :until, for the conflicts seen in the window [:since, :until) (days without
       -- occurrences are left out). The report draws each top conflict's sparkline from it.
+      -- The days the span holds whole are counted from each conflict's sum per day.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
-      spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
+      pieces (name, s, u, by_day) AS (SELECT 'window', s - baseline_days * 86400, u, 1 FROM p),
+      spans (name, s, u) AS (
+        SELECT name, s, u FROM (
+          SELECT name, s, u FROM pieces WHERE by_day = 0
+          UNION ALL SELECT name, s, min(u, (s + 86399) / 86400 * 86400) FROM pieces WHERE by_day = 1
+          UNION ALL SELECT name, max((s + 86399) / 86400 * 86400, u / 86400 * 86400), u FROM pieces WHERE by_day = 1
+        ) cut
+        WHERE s < u
+      ),
+      whole_days (name, first_day, last_day) AS (
+        SELECT name, (s + 86399) / 86400, u / 86400 - 1 FROM pieces WHERE by_day = 1
+      ),
+      run_days AS (
+        SELECT w.name AS span, d.run_id, d.day, r.app, r.device, r.os_version, r.build, r.build_key, d.occurrences AS n
+        FROM whole_days w
+        JOIN run_day_counts d ON d.day BETWEEN w.first_day AND w.last_day
+        JOIN runs r ON r.id = d.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
           r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
@@ -1060,13 +1134,34 @@ public enum EmbeddedSQL {
           AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
         JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
+      -- The whole days' counts per conflict: its sums per day for every app, else its rollup rows of
+      -- the app's runs.
+      conflict_whole_days AS (
+        SELECT d.conflict_id, d.day, d.occurrences AS n
+        FROM whole_days w JOIN conflict_day_counts d ON d.day BETWEEN w.first_day AND w.last_day, p
+        WHERE p.app IS NULL
+        UNION ALL
+        SELECT x.conflict_id, x.day, x.occurrences
+        FROM whole_days w JOIN occurrence_rollup x ON x.day BETWEEN w.first_day AND w.last_day
+        JOIN runs r ON r.id = x.run_id JOIN p ON r.app = p.app
+      ),
+      -- The conflicts with a rollup row that the window [:since, :until) touches.
+      seen AS (
+        SELECT x.conflict_id FROM p
+        JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400 AND x.last_time >= p.s AND x.first_time < p.u
+        JOIN runs r ON r.id = x.run_id
+        WHERE p.app IS NULL OR r.app = p.app
+      ),
+      all_counts AS (
+        SELECT conflict_id, day, n FROM counts UNION ALL SELECT conflict_id, day, n FROM conflict_whole_days
       )
-      SELECT c.fingerprint, strftime('%Y-%m-%d', counts.day * 86400, 'unixepoch') AS day, sum(counts.n) AS occurrences
-      FROM counts JOIN conflicts c ON c.id = counts.conflict_id
-      WHERE counts.conflict_id IN (SELECT conflict_id FROM counts, p WHERE counts.last_time >= p.s AND counts.first_time < p.u)
-      GROUP BY c.id, counts.day
-      HAVING sum(counts.n) > 0
-      ORDER BY c.fingerprint, counts.day;
+      SELECT c.fingerprint, strftime('%Y-%m-%d', all_counts.day * 86400, 'unixepoch') AS day, sum(all_counts.n) AS occurrences
+      FROM all_counts JOIN conflicts c ON c.id = all_counts.conflict_id
+      WHERE all_counts.conflict_id IN (SELECT conflict_id FROM seen)
+      GROUP BY c.id, all_counts.day
+      HAVING sum(all_counts.n) > 0
+      ORDER BY c.fingerprint, all_counts.day;
 
       """#
     ),
@@ -1725,13 +1820,32 @@ public enum EmbeddedSQL {
       -- Report panel "volume": occurrences in the window [:since, :until) against the daily mean of
       -- the baseline_days days before it (the view `report_settings`).
       -- Parameters: :since and :until, ISO 8601 UTC times (2024-03-06T00:00:00Z); :app, an app name
-      -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`.
+      -- or '' for every app. Rollup rows that a window cuts are counted exactly from `occurrences`;
+      -- the baseline's whole days from each run's sum per day.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
+      pieces (name, s, u, by_day) AS (
+        SELECT 'window', s, u, 0 FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s, 1 FROM p
+      ),
       spans (name, s, u) AS (
-        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
+        SELECT name, s, u FROM (
+          SELECT name, s, u FROM pieces WHERE by_day = 0
+          UNION ALL SELECT name, s, min(u, (s + 86399) / 86400 * 86400) FROM pieces WHERE by_day = 1
+          UNION ALL SELECT name, max((s + 86399) / 86400 * 86400, u / 86400 * 86400), u FROM pieces WHERE by_day = 1
+        ) cut
+        WHERE s < u
+      ),
+      whole_days (name, first_day, last_day) AS (
+        SELECT name, (s + 86399) / 86400, u / 86400 - 1 FROM pieces WHERE by_day = 1
+      ),
+      run_days AS (
+        SELECT w.name AS span, d.run_id, d.day, r.app, r.device, r.os_version, r.build, r.build_key, d.occurrences AS n
+        FROM whole_days w
+        JOIN run_day_counts d ON d.day BETWEEN w.first_day AND w.last_day
+        JOIN runs r ON r.id = d.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
       ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
@@ -1744,6 +1858,10 @@ public enum EmbeddedSQL {
           AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
         JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
+      all_counts AS (
+        SELECT span, conflict_id, run_id, device, n FROM counts
+        UNION ALL SELECT span, NULL, run_id, device, n FROM run_days
       )
       SELECT
         coalesce(sum(CASE WHEN span = 'window' THEN n END), 0) AS occurrences,
@@ -1754,7 +1872,7 @@ public enum EmbeddedSQL {
         round(coalesce(sum(CASE WHEN span = 'baseline' THEN n END), 0) * 1.0 / (SELECT baseline_days FROM p), 2)
           AS baseline_daily_mean,
         round(((SELECT u FROM p) - (SELECT s FROM p)) / 86400.0, 3) AS window_days
-      FROM counts;
+      FROM all_counts;
 
       """#
     ),
@@ -1763,6 +1881,7 @@ public enum EmbeddedSQL {
       sql: #"""
       -- Report panel "volume_by_day": occurrences per UTC day, from baseline_days days before
       -- :since to :until, zeros included; `in_window` marks the days the window [:since, :until) overlaps.
+      -- The days the span holds whole are counted from each run's sum per day.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH RECURSIVE p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -1772,7 +1891,25 @@ public enum EmbeddedSQL {
         SELECT (s - baseline_days * 86400) / 86400 FROM p
         UNION ALL SELECT day + 1 FROM days, p WHERE day + 1 <= (p.u - 1) / 86400
       ),
-      spans (name, s, u) AS (SELECT 'window', s - baseline_days * 86400, u FROM p),
+      pieces (name, s, u, by_day) AS (SELECT 'window', s - baseline_days * 86400, u, 1 FROM p),
+      spans (name, s, u) AS (
+        SELECT name, s, u FROM (
+          SELECT name, s, u FROM pieces WHERE by_day = 0
+          UNION ALL SELECT name, s, min(u, (s + 86399) / 86400 * 86400) FROM pieces WHERE by_day = 1
+          UNION ALL SELECT name, max((s + 86399) / 86400 * 86400, u / 86400 * 86400), u FROM pieces WHERE by_day = 1
+        ) cut
+        WHERE s < u
+      ),
+      whole_days (name, first_day, last_day) AS (
+        SELECT name, (s + 86399) / 86400, u / 86400 - 1 FROM pieces WHERE by_day = 1
+      ),
+      run_days AS (
+        SELECT w.name AS span, d.run_id, d.day, r.app, r.device, r.os_version, r.build, r.build_key, d.occurrences AS n
+        FROM whole_days w
+        JOIN run_day_counts d ON d.day BETWEEN w.first_day AND w.last_day
+        JOIN runs r ON r.id = d.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
           r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
@@ -1784,9 +1921,10 @@ public enum EmbeddedSQL {
           AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
         JOIN p ON p.app IS NULL OR r.app = p.app
-      )
+      ),
+      all_counts AS (SELECT day, n FROM counts UNION ALL SELECT day, n FROM run_days)
       SELECT strftime('%Y-%m-%d', days.day * 86400, 'unixepoch') AS day,
-        coalesce((SELECT sum(n) FROM counts WHERE counts.day = days.day), 0) AS occurrences,
+        coalesce((SELECT sum(n) FROM all_counts WHERE all_counts.day = days.day), 0) AS occurrences,
         days.day * 86400 + 86400 > p.s AS in_window
       FROM days, p
       ORDER BY days.day;
@@ -1798,14 +1936,32 @@ public enum EmbeddedSQL {
       sql: #"""
       -- Report panel "volume_by_group": occurrences in the window [:since, :until) per app, build and
       -- OS version, each against its daily mean of the baseline_days days before the window
-      -- (top 20).
+      -- (top 20). The baseline's whole days are counted from each run's sum per day.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app).
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, (SELECT baseline_days FROM report_settings) AS baseline_days
       ),
+      pieces (name, s, u, by_day) AS (
+        SELECT 'window', s, u, 0 FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s, 1 FROM p
+      ),
       spans (name, s, u) AS (
-        SELECT 'window', s, u FROM p UNION ALL SELECT 'baseline', s - baseline_days * 86400, s FROM p
+        SELECT name, s, u FROM (
+          SELECT name, s, u FROM pieces WHERE by_day = 0
+          UNION ALL SELECT name, s, min(u, (s + 86399) / 86400 * 86400) FROM pieces WHERE by_day = 1
+          UNION ALL SELECT name, max((s + 86399) / 86400 * 86400, u / 86400 * 86400), u FROM pieces WHERE by_day = 1
+        ) cut
+        WHERE s < u
+      ),
+      whole_days (name, first_day, last_day) AS (
+        SELECT name, (s + 86399) / 86400, u / 86400 - 1 FROM pieces WHERE by_day = 1
+      ),
+      run_days AS (
+        SELECT w.name AS span, d.run_id, d.day, r.app, r.device, r.os_version, r.build, r.build_key, d.occurrences AS n
+        FROM whole_days w
+        JOIN run_day_counts d ON d.day BETWEEN w.first_day AND w.last_day
+        JOIN runs r ON r.id = d.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
       ),
       counts AS (
         SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
@@ -1818,12 +1974,16 @@ public enum EmbeddedSQL {
           AND x.last_time >= spans.s AND x.first_time < spans.u
         JOIN runs r ON r.id = x.run_id
         JOIN p ON p.app IS NULL OR r.app = p.app
+      ),
+      all_counts AS (
+        SELECT span, app, build_key, build, os_version, n FROM counts
+        UNION ALL SELECT span, app, build_key, build, os_version, n FROM run_days
       )
       SELECT app, build, os_version,
         sum(CASE WHEN span = 'window' THEN n ELSE 0 END) AS occurrences,
         round(sum(CASE WHEN span = 'baseline' THEN n ELSE 0 END) * 1.0 / (SELECT baseline_days FROM p), 2)
           AS baseline_daily_mean
-      FROM counts
+      FROM all_counts
       GROUP BY app, build_key, build, os_version
       HAVING sum(CASE WHEN span = 'window' THEN n ELSE 0 END) > 0
       ORDER BY occurrences DESC, app, build_key DESC, os_version

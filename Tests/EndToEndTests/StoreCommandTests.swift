@@ -211,8 +211,8 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
   }
 
-  /// `lcq ingest` keeps `occurrence_rollup` and the conflicts' counts, first/last seen times and
-  /// builds itself, per batch (the trigger does it for every other writer). Whatever the order of
+  /// `lcq ingest` keeps `occurrence_rollup`, its sums per day and the conflicts' counts,
+  /// first/last seen times and builds itself, per batch. Whatever the order of
   /// runs and times, they must equal what the occurrences say, recounted here with Python's
   /// sqlite3: the first build is the build of the earliest occurrence (the first stored on a
   /// tie), the last build that of the latest (the last stored on a tie).
@@ -244,6 +244,10 @@ final class StoreCommandTests: XCTestCase {
       rollup = db.execute("SELECT conflict_id, run_id, day, occurrences, first_time, last_time FROM occurrence_rollup ORDER BY 1, 2, 3").fetchall()
       recounted = db.execute("SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time) FROM occurrences GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").fetchall()
       print("rollup", "same" if rollup == recounted else f"differs: {rollup} != {recounted}")
+      for table, key in (("conflict_day_counts", "conflict_id"), ("run_day_counts", "run_id")):
+          sums = db.execute(f"SELECT {key}, day, occurrences FROM {table} ORDER BY 1, 2").fetchall()
+          recounted = db.execute(f"SELECT {key}, time / 86400, count(*) FROM occurrences GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+          print(table, "same" if sums == recounted and sums else f"differs: {sums} != {recounted}")
       bad = []
       for (cid, count, first, last, first_build, last_build) in db.execute("SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build FROM conflicts"):
           rows = db.execute("SELECT o.time, r.build FROM occurrences o JOIN runs r ON r.id = o.run_id WHERE o.conflict_id = ? ORDER BY o.id", (cid,)).fetchall()
@@ -257,7 +261,9 @@ final class StoreCommandTests: XCTestCase {
       """, arguments: [StoreFixture.conflictA, StoreFixture.conflictB])
     // A (8 occurrences) and B (7) each gain 7: first seen in builds 103 and 104 at the same
     // time (103 was stored first), last seen at one time in builds 105, 106 and 107 (stored last).
-    XCTAssertEqual(check, "rollup same\nconflicts same\n103 107 15\n103 107 14")
+    XCTAssertEqual(
+      check,
+      "rollup same\nconflict_day_counts same\nrun_day_counts same\nconflicts same\n103 107 15\n103 107 14")
   }
 
   /// A block an older parser could not read, stored whole in `failed_blocks`, becomes an

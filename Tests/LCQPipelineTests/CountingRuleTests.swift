@@ -5,25 +5,30 @@ import XCTest
 
 @testable import LCQStore
 
-/// The counting rule, on each engine: `occurrence_rollup` and each conflict's count, first and
-/// last seen times and builds are what the occurrences say. An ingest counts each batch as it
+/// The counting rule, on each engine: `occurrence_rollup`, its sums per conflict and day and per
+/// run and day, and each conflict's count, first and last seen times and builds are what the
+/// occurrences say. An ingest counts each batch as it
 /// commits (`OccurrenceCounts`); a reanalysis, a prune or a copy counts again from the rows
 /// (`OccurrenceRollup.rebuild`). On the whole corpus, ingested in three runs, the first must
 /// equal the second.
 final class CountingRuleTests: XCTestCase {
-  /// The counts as stored: every rollup row, and every counted conflict's counters.
+  /// The counts as stored: every rollup row and sum per day, and every counted conflict's
+  /// counters.
   private static func counts(_ engine: QueryEngine) throws -> [[String]] {
     let rollup = try engine.rows(
       """
       SELECT conflict_id, run_id, day, occurrences, first_time, last_time FROM occurrence_rollup
       ORDER BY conflict_id, run_id, day
       """)
+    let conflictDays = try engine.rows(
+      "SELECT conflict_id, day, occurrences FROM conflict_day_counts ORDER BY conflict_id, day")
+    let runDays = try engine.rows("SELECT run_id, day, occurrences FROM run_day_counts ORDER BY run_id, day")
     let conflicts = try engine.rows(
       """
       SELECT id, occurrence_count, first_seen, last_seen, first_build, last_build, last_build_key FROM conflicts
       WHERE occurrence_count > 0 ORDER BY id
       """)
-    return [rollup, conflicts].flatMap { rows in
+    return [rollup, conflictDays, runDays, conflicts].flatMap { rows in
       rows.map { row in rows.columns.map { "\($0)=\(row[$0].text ?? "NULL")" } }
     }
   }

@@ -53,8 +53,8 @@
         let size = "SELECT pg_database_size(current_database()) AS n"
         let before = try link.table(size).first?.integer("n") ?? 0
         try link.rows(
-          "VACUUM (ANALYZE) runs, conflicts, occurrences, occurrence_rollup, block_templates, failed_blocks, "
-            + "fingerprint_aliases")
+          "VACUUM (ANALYZE) runs, conflicts, occurrences, occurrence_rollup, conflict_day_counts, run_day_counts, "
+            + "block_templates, failed_blocks, fingerprint_aliases")
         return (before, try link.table(size).first?.integer("n") ?? 0)
       }
     }

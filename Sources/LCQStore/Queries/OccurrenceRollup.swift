@@ -1,19 +1,43 @@
-/// Counting rebuilt from the rows themselves: `occurrence_rollup` and each conflict's
-/// counters, for the writes that move or add occurrences in bulk (`db reanalyze` on the team
+/// Counting rebuilt from the rows themselves: `occurrence_rollup`, its sums per day and each
+/// conflict's counters, for the writes that move or add occurrences in bulk (`db reanalyze` on the team
 /// store, which keeps no counting triggers, and `db copy`).
 enum OccurrenceRollup {
   /// Rebuilds the counts inside the transaction of `engine`. On PostgreSQL the occurrence
   /// tables are locked first, so runners' batches wait and the rebuild sees every committed one.
   static func rebuild(_ engine: QueryEngine) throws(StoreError) {
     try lock(engine)
-    _ = try engine.execute("DELETE FROM occurrence_rollup")
+    try deleteAll(engine)
     _ = try engine.execute(
       """
       INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
       SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time)
       FROM occurrences GROUP BY conflict_id, run_id, time / 86400
       """)
+    try sumDays(engine)
     _ = try engine.execute(ConflictSummaries.refresh)
+  }
+
+  /// The rollup's sums per day (docs/store.md, "Counting"), each with the column it sums by.
+  private static let daySums = [("conflict_day_counts", "conflict_id"), ("run_day_counts", "run_id")]
+
+  /// Deletes every rollup row and their sums per day (which reference conflicts and runs).
+  static func deleteAll(_ engine: QueryEngine) throws(StoreError) {
+    for table in ["occurrence_rollup"] + daySums.map(\.0) {
+      _ = try engine.execute("DELETE FROM \(table)")
+    }
+  }
+
+  /// Sums the rollup's rows of `day` (every day when `nil`) per conflict and per run, into
+  /// tables that hold none of those days.
+  private static func sumDays(on day: Int64? = nil, _ engine: QueryEngine) throws(StoreError) {
+    for (table, key) in daySums {
+      _ = try engine.execute(
+        """
+        INSERT INTO \(table) (\(key), day, occurrences)
+        SELECT \(key), day, sum(occurrences) FROM occurrence_rollup\(day == nil ? "" : " WHERE day = ?")
+        GROUP BY \(key), day
+        """, day.map { [.integer($0)] } ?? [])
+    }
   }
 
   /// Counts again what deleting the occurrences before `time` changed (inside the transaction
@@ -23,13 +47,16 @@ enum OccurrenceRollup {
   /// deletion, without reading the rest of the history.
   static func recount(before time: Int64, _ engine: QueryEngine) throws(StoreError) {
     let day = time / 86_400  // as SQL divides: `time / 86400` names a row's day
-    _ = try engine.execute("DELETE FROM occurrence_rollup WHERE day <= ?", [.integer(day)])
+    for table in ["occurrence_rollup"] + daySums.map(\.0) {
+      _ = try engine.execute("DELETE FROM \(table) WHERE day <= ?", [.integer(day)])
+    }
     _ = try engine.execute(
       """
       INSERT INTO occurrence_rollup (conflict_id, run_id, day, occurrences, first_time, last_time)
       SELECT conflict_id, run_id, time / 86400, count(*), min(time), max(time)
       FROM occurrences WHERE time >= ? AND time < ? GROUP BY conflict_id, run_id, time / 86400
       """, [.integer(day * 86_400), .integer(day * 86_400 + 86_400)])
+    try sumDays(on: day, engine)
     _ = try engine.execute(ConflictSummaries.refreshFirstSeenBefore, [.integer(time)])
   }
 

@@ -41,8 +41,10 @@ struct IngestBatch {
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
     _ = try statements.executeEach(
       OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
+    _ = try statements.executeEach(OccurrenceCounts.runDaySQL, counts.runDayValues(runID: runID))
     let counted = counts.conflictIDs
     try lockConflicts(counted)
+    _ = try statements.executeEach(OccurrenceCounts.conflictDaySQL, counts.conflictDayValues)
     _ = try statements.executeEach(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counted))
     _ = try statements.executeEach(
       OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))

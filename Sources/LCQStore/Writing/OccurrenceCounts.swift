@@ -1,5 +1,6 @@
-/// The counts of the occurrences one ingest batch inserted, applied to `occurrence_rollup` and
-/// the conflicts' counters in the batch's transaction, on both engines: what
+/// The counts of the occurrences one ingest batch inserted, applied to `occurrence_rollup`, its
+/// sums per day (`conflict_day_counts`, `run_day_counts`) and the conflicts' counters in the
+/// batch's transaction, on both engines: what
 /// ``OccurrenceRollup/rebuild(_:)`` would count from the same rows, without reading them again
 /// (docs/store.md, "Counting"). `CountingRuleTests` holds the two to one rule.
 struct OccurrenceCounts {
@@ -42,6 +43,21 @@ struct OccurrenceCounts {
     """
   }
 
+  /// Adds one conflict's occurrences of one day (values: the conflict, the day, the count). A
+  /// batch adds them once it holds its conflicts' rows, in conflict order, so two runners that
+  /// count one conflict on one day take turns there as they do on the conflict.
+  static let conflictDaySQL = daySQL(table: "conflict_day_counts", key: "conflict_id")
+
+  /// Adds one run's occurrences of one day (values: the run, the day, the count).
+  static let runDaySQL = daySQL(table: "run_day_counts", key: "run_id")
+
+  private static func daySQL(table: String, key: String) -> String {
+    """
+    INSERT INTO \(table) AS x (\(key), day, occurrences) VALUES (?, ?, ?)
+    ON CONFLICT (\(key), day) DO UPDATE SET occurrences = x.occurrences + excluded.occurrences
+    """
+  }
+
   /// Adds one conflict's counts. All rows of a batch have the run's build, so the first build
   /// is the batch's when a row is earlier than the first seen time, the last build when a row is
   /// later than the last seen time; a row at that very time with another build decides by
@@ -77,6 +93,20 @@ struct OccurrenceCounts {
     days.sorted { ($0.key.conflictID, $0.key.day) < ($1.key.conflictID, $1.key.day) }.map { key, span in
       [key.conflictID, runID, key.day, span.count, span.first, span.last].map { .integer($0) }
     }
+  }
+
+  /// The values of ``conflictDaySQL``, in conflict and day order.
+  var conflictDayValues: [[QueryValue]] {
+    days.sorted { ($0.key.conflictID, $0.key.day) < ($1.key.conflictID, $1.key.day) }.map { key, span in
+      [key.conflictID, key.day, span.count].map { .integer($0) }
+    }
+  }
+
+  /// The values of ``runDaySQL`` for the batch's run, in day order.
+  func runDayValues(runID: Int64) -> [[QueryValue]] {
+    var byDay: [Int64: Int64] = [:]
+    for (key, span) in days { byDay[key.day, default: 0] += span.count }
+    return byDay.sorted { $0.key < $1.key }.map { day, count in [runID, day, count].map { .integer($0) } }
   }
 
   /// The values of ``conflictSQL(_:)`` for each conflict, in id order (the order every writer

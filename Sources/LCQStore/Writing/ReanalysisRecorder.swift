@@ -95,7 +95,7 @@ public final class ReanalysisRecorder {
       try OccurrenceRollup.lock(engine)
       try ReanalysisStatements.carryForward(moves, engine)
       // The rollup rows of conflicts left empty go first (they reference them).
-      _ = try engine.execute("DELETE FROM occurrence_rollup")
+      try OccurrenceRollup.deleteAll(engine)
       for old in moves.keys.sorted() {
         removed += try engine.execute(ReanalysisStatements.removeEmpty, [.integer(old), .integer(old)])
       }
