@@ -20,13 +20,18 @@ conflict_whole_days AS (
   SELECT x.conflict_id, x.day, x.occurrences
   FROM whole_days w JOIN occurrence_rollup x ON x.day BETWEEN w.first_day AND w.last_day
   JOIN runs r ON r.id = x.run_id JOIN p ON r.app = p.app
+  WHERE p.app IS NOT NULL
 ),
--- The conflicts with a rollup row that the window [:since, :until) touches.
-seen AS (
-  SELECT x.conflict_id FROM p
+-- The conflicts with a rollup row that the window [:since, :until) touches (of the app's runs).
+window_rows AS (
+  SELECT x.conflict_id, x.run_id FROM p
   JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400 AND x.last_time >= p.s AND x.first_time < p.u
-  JOIN runs r ON r.id = x.run_id
-  WHERE p.app IS NULL OR r.app = p.app
+),
+seen AS (
+  SELECT conflict_id FROM window_rows, p WHERE p.app IS NULL
+  UNION ALL
+  SELECT w.conflict_id FROM window_rows w JOIN runs r ON r.id = w.run_id JOIN p ON r.app = p.app
+  WHERE p.app IS NOT NULL
 ),
 all_counts AS (
   SELECT conflict_id, day, n FROM counts UNION ALL SELECT conflict_id, day, n FROM conflict_whole_days

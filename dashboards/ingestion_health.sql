@@ -26,8 +26,9 @@ SELECT count(*) AS runs,
   coalesce(sum(unparsed), 0) AS unparsed,
   CASE WHEN sum(blocks) > 0 THEN round(100.0 * sum(unparsed) / sum(blocks), 2) ELSE 0 END AS unparsed_percent,
   strftime('%Y-%m-%dT%H:%M:%SZ', max(started_at), 'unixepoch') AS last_run_started,
-  (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', max(r.started_at), 'unixepoch') FROM runs r, p
-    WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever,
+  strftime('%Y-%m-%dT%H:%M:%SZ', (SELECT r.started_at FROM runs r, p
+    WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app) ORDER BY r.started_at DESC LIMIT 1), 'unixepoch')
+    AS last_run_ever,
   (SELECT count(*) FROM occurrences o, p WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s)
     AS logged_before_window,
   (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(o.time), 'unixepoch') FROM occurrences o, p

@@ -9,9 +9,11 @@ WITH p AS (
 ),
 spans (name, s, u) AS (SELECT 'window', s, u FROM p),
 -- include: _window_counts.sql,
+-- The newest build (one row, NULL when no run has one), found from the newest key down.
 newest AS (
-  SELECT max(r.build_key) AS build_key FROM runs r, p
-  WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+  SELECT (SELECT r.build_key FROM runs r, p
+    WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+    ORDER BY r.build_key DESC LIMIT 1) AS build_key
 ),
 -- The window's conflicts: their occurrences, first time and first build in it.
 inside AS (

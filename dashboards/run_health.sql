@@ -15,14 +15,16 @@ WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
     nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner, nullif(:team, '') AS team
 ),
-shown AS (
+-- The window's runs first (through runs_started_at), then their newest builds.
+window_builds AS MATERIALIZED (
   SELECT DISTINCT r.build_key FROM runs r, p
   WHERE r.build_key IS NOT NULL AND r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
-  ORDER BY r.build_key DESC LIMIT 20
 ),
+shown AS (SELECT build_key FROM window_builds ORDER BY build_key DESC LIMIT 20),
 earlier AS (
-  SELECT max(r.build_key) AS build_key FROM runs r, p
+  SELECT r.build_key FROM runs r, p
   WHERE r.build_key < (SELECT min(build_key) FROM shown) AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+  ORDER BY r.build_key DESC LIMIT 1
 ),
 -- include: _counted_conflicts.sql,
 build_runs AS (
@@ -32,7 +34,7 @@ build_runs AS (
     ) THEN 1 END) AS conflict_free_runs,
     sum(CASE WHEN EXISTS (SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id) THEN 0 ELSE 1 END) AS silent_runs
   FROM runs r, p
-  WHERE (r.build_key IN (SELECT build_key FROM shown) OR r.build_key = (SELECT build_key FROM earlier))
+  WHERE r.build_key IN (SELECT build_key FROM shown UNION ALL SELECT build_key FROM earlier)
     AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
   GROUP BY r.build_key
 ),

@@ -14,6 +14,8 @@ CREATE TABLE run_day_counts (
   PRIMARY KEY (run_id, day)
 );
 CREATE INDEX run_day_counts_day ON run_day_counts(day);
+-- The report's runs of a window (run_health's builds) are found by their start.
+CREATE INDEX runs_started_at ON runs(started_at);
 INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
   SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day;
 INSERT INTO run_day_counts (run_id, day, occurrences)

@@ -542,6 +542,8 @@ public enum EmbeddedSQL {
         PRIMARY KEY (run_id, day)
       ) WITHOUT ROWID;
       CREATE INDEX run_day_counts_day ON run_day_counts(day);
+      -- The report's runs of a window (run_health's builds) are found by their start.
+      CREATE INDEX runs_started_at ON runs(started_at);
       INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
         SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day;
       INSERT INTO run_day_counts (run_id, day, occurrences)
@@ -1081,6 +1083,8 @@ public enum EmbeddedSQL {
         PRIMARY KEY (run_id, day)
       );
       CREATE INDEX run_day_counts_day ON run_day_counts(day);
+      -- The report's runs of a window (run_health's builds) are found by their start.
+      CREATE INDEX runs_started_at ON runs(started_at);
       INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
         SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day;
       INSERT INTO run_day_counts (run_id, day, occurrences)
@@ -1145,13 +1149,18 @@ public enum EmbeddedSQL {
         SELECT x.conflict_id, x.day, x.occurrences
         FROM whole_days w JOIN occurrence_rollup x ON x.day BETWEEN w.first_day AND w.last_day
         JOIN runs r ON r.id = x.run_id JOIN p ON r.app = p.app
+        WHERE p.app IS NOT NULL
       ),
-      -- The conflicts with a rollup row that the window [:since, :until) touches.
-      seen AS (
-        SELECT x.conflict_id FROM p
+      -- The conflicts with a rollup row that the window [:since, :until) touches (of the app's runs).
+      window_rows AS (
+        SELECT x.conflict_id, x.run_id FROM p
         JOIN occurrence_rollup x ON x.day BETWEEN p.s / 86400 AND p.u / 86400 AND x.last_time >= p.s AND x.first_time < p.u
-        JOIN runs r ON r.id = x.run_id
-        WHERE p.app IS NULL OR r.app = p.app
+      ),
+      seen AS (
+        SELECT conflict_id FROM window_rows, p WHERE p.app IS NULL
+        UNION ALL
+        SELECT w.conflict_id FROM window_rows w JOIN runs r ON r.id = w.run_id JOIN p ON r.app = p.app
+        WHERE p.app IS NOT NULL
       ),
       all_counts AS (
         SELECT conflict_id, day, n FROM counts UNION ALL SELECT conflict_id, day, n FROM conflict_whole_days
@@ -1196,8 +1205,9 @@ public enum EmbeddedSQL {
         coalesce(sum(unparsed), 0) AS unparsed,
         CASE WHEN sum(blocks) > 0 THEN round(100.0 * sum(unparsed) / sum(blocks), 2) ELSE 0 END AS unparsed_percent,
         strftime('%Y-%m-%dT%H:%M:%SZ', max(started_at), 'unixepoch') AS last_run_started,
-        (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', max(r.started_at), 'unixepoch') FROM runs r, p
-          WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)) AS last_run_ever,
+        strftime('%Y-%m-%dT%H:%M:%SZ', (SELECT r.started_at FROM runs r, p
+          WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app) ORDER BY r.started_at DESC LIMIT 1), 'unixepoch')
+          AS last_run_ever,
         (SELECT count(*) FROM occurrences o, p WHERE o.run_id IN (SELECT id FROM w) AND o.time < p.s)
           AS logged_before_window,
         (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(o.time), 'unixepoch') FROM occurrences o, p
@@ -1233,9 +1243,11 @@ public enum EmbeddedSQL {
         JOIN runs r ON r.id = x.run_id
         JOIN p ON p.app IS NULL OR r.app = p.app
       ),
+      -- The newest build (one row, NULL when no run has one), found from the newest key down.
       newest AS (
-        SELECT max(r.build_key) AS build_key FROM runs r, p
-        WHERE r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+        SELECT (SELECT r.build_key FROM runs r, p
+          WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+          ORDER BY r.build_key DESC LIMIT 1) AS build_key
       ),
       -- The window's conflicts: their occurrences, first time and first build in it.
       inside AS (
@@ -1297,7 +1309,7 @@ public enum EmbeddedSQL {
       -- days before :until, or not seen in the quiet_builds newest builds of runs started
       -- before :until (the view `report_settings`), and whose tests, where known, ran since (top 20,
       -- most recently seen first). Parameters: :until (ISO 8601 UTC), :app ('' for every app).
-      WITH p AS (
+      WITH RECURSIVE p AS (
         SELECT CAST(strftime('%s', :until) AS BIGINT) AS u, nullif(:app, '') AS app,
           (SELECT quiet_days FROM report_settings) AS quiet_days, (SELECT quiet_builds FROM report_settings) AS quiet_builds
       ),
@@ -1319,10 +1331,20 @@ public enum EmbeddedSQL {
           AND x.last_time < p.u
         GROUP BY x.conflict_id
       ),
-      -- Materialized: read once, not again for each conflict that counts the builds after its last.
+      -- Every build key, each found from the one before it through runs_build_key (a few thousand
+      -- look-ups where reading every run took a fleet's year 0.1 s).
+      keys (build_key) AS (
+        SELECT min(build_key) FROM runs
+        UNION ALL
+        SELECT (SELECT min(r.build_key) FROM runs r WHERE r.build_key > keys.build_key) FROM keys
+        WHERE keys.build_key IS NOT NULL
+      ),
+      -- The builds of runs started before :until. Materialized: read once, not again for each
+      -- conflict that counts the builds after its last.
       builds AS MATERIALIZED (
-        SELECT DISTINCT r.build_key FROM runs r, p
-        WHERE r.build_key IS NOT NULL AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+        SELECT k.build_key FROM keys k, p
+        WHERE k.build_key IS NOT NULL AND EXISTS (
+          SELECT 1 FROM runs r WHERE r.build_key = k.build_key AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app))
       ),
       quiet AS (
         SELECT seen.*, (p.u - seen.last_time) / 86400 AS days_quiet,
@@ -1428,14 +1450,16 @@ public enum EmbeddedSQL {
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
           nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner, nullif(:team, '') AS team
       ),
-      shown AS (
+      -- The window's runs first (through runs_started_at), then their newest builds.
+      window_builds AS MATERIALIZED (
         SELECT DISTINCT r.build_key FROM runs r, p
         WHERE r.build_key IS NOT NULL AND r.started_at >= p.s AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
-        ORDER BY r.build_key DESC LIMIT 20
       ),
+      shown AS (SELECT build_key FROM window_builds ORDER BY build_key DESC LIMIT 20),
       earlier AS (
-        SELECT max(r.build_key) AS build_key FROM runs r, p
+        SELECT r.build_key FROM runs r, p
         WHERE r.build_key < (SELECT min(build_key) FROM shown) AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+        ORDER BY r.build_key DESC LIMIT 1
       ),
       counted_conflicts AS (
         SELECT c.id FROM conflicts c, p
@@ -1450,7 +1474,7 @@ public enum EmbeddedSQL {
           ) THEN 1 END) AS conflict_free_runs,
           sum(CASE WHEN EXISTS (SELECT 1 FROM occurrence_rollup x WHERE x.run_id = r.id) THEN 0 ELSE 1 END) AS silent_runs
         FROM runs r, p
-        WHERE (r.build_key IN (SELECT build_key FROM shown) OR r.build_key = (SELECT build_key FROM earlier))
+        WHERE r.build_key IN (SELECT build_key FROM shown UNION ALL SELECT build_key FROM earlier)
           AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
         GROUP BY r.build_key
       ),

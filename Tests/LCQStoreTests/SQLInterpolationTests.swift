@@ -44,14 +44,17 @@ final class SQLInterpolationTests: XCTestCase {
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` and `runKey` are
     // constant subqueries of a bound run id; TieOrder's subqueries of literal columns and its
-    // constant orders.
+    // constant orders; `table` and `key`, the literal names its two sums per day pass.
     "OccurrenceCounts.swift": [
-      "dialect.least", "dialect.greatest", "differs", "runBuild", "runKey",
+      "dialect.least", "dialect.greatest", "differs", "runBuild", "runKey", "table", "key",
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst)"#,
     ],
     // Its callers' literal column names and constant orders.
     "TieOrder.swift": ["column", "conflict", "time", "order"],
+    // The rollup's sums per day: `table` and `key` from its literal list of the two, `onDay` a
+    // literal condition on a bound day.
+    "OccurrenceRollup.swift": ["table", "key", "onDay"],
     // The conflicts' recount: `rows` is a literal FROM clause, `first` and `last` literal
     // subqueries over it, given to TieOrder with its constant orders.
     "Maintenance.swift": [

@@ -31,10 +31,14 @@ public struct ReportData: Sendable {
       scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), analyses: [:])
     guard analysing, let top = data.panels[Panels.TopByOccurrences.name] else { return data }
     let fingerprints = top.typed(Panels.TopByOccurrences.self).compactMap(\.fingerprint.text)
-    let samples = try store.sampleBlocks(of: fingerprints)
     let analyzer = BlockAnalyzer()
-    let analysed = try Concurrently.map(Array(samples)) { fingerprint, sample throws(StoreError) in
-      (fingerprint, ConflictScanner.blocks(in: sample.text, file: sample.source).first.map(analyzer.analyze))
+    // Each sample read and analysed on a core of its own (the reads are statements of their own).
+    let analysed = try Concurrently.map(fingerprints) { fingerprint throws(StoreError) in
+      let sample = try store.sampleBlocks(of: [fingerprint])[fingerprint]
+      return (
+        fingerprint,
+        sample.flatMap { ConflictScanner.blocks(in: $0.text, file: $0.source).first.map(analyzer.analyze) }
+      )
     }
     for case (let fingerprint, let analysis?) in analysed { data.analyses[fingerprint] = analysis }
     return data

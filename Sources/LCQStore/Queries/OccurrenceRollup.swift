@@ -30,11 +30,12 @@ enum OccurrenceRollup {
   /// Sums the rollup's rows of `day` (every day when `nil`) per conflict and per run, into
   /// tables that hold none of those days.
   private static func sumDays(on day: Int64? = nil, _ engine: QueryEngine) throws(StoreError) {
+    let onDay = day == nil ? "" : " WHERE day = ?"
     for (table, key) in daySums {
       _ = try engine.execute(
         """
         INSERT INTO \(table) (\(key), day, occurrences)
-        SELECT \(key), day, sum(occurrences) FROM occurrence_rollup\(day == nil ? "" : " WHERE day = ?")
+        SELECT \(key), day, sum(occurrences) FROM occurrence_rollup\(onDay)
         GROUP BY \(key), day
         """, day.map { [.integer($0)] } ?? [])
     }
