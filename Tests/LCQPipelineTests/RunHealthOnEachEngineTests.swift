@@ -8,6 +8,7 @@ import XCTest
 /// Conflict-free runs per build (`dashboards/run_health.sql`, and `lcq trend --by build`'s
 /// runs), in-process on each engine, on a history worked out by hand:
 ///
+/// - build 98, before the window: 1 clean run;
 /// - build 99, before the window: 1 run with the self-sizing cell's conflict (app-owned);
 /// - build 100: 2 runs, one with it: 1 of 2 conflict-free;
 /// - build 101: 4 runs: one with it, one with only UIKit's own conflict (019, owner `system`,
@@ -15,7 +16,7 @@ import XCTest
 /// - a run without a build: left out of the panel, which orders builds.
 ///
 /// The window starts after build 99's run, so the panel lists 101 and 100, and 100's previous
-/// build is 99 (1 run, none conflict-free).
+/// build is 99 (1 run, none conflict-free), the newest before it, not 98.
 final class RunHealthOnEachEngineTests: XCTestCase {
   private var folder: URL!
 
@@ -47,6 +48,7 @@ final class RunHealthOnEachEngineTests: XCTestCase {
         try EngineIngest.ingest(
           [path], into: store, run: "job-\(count)", build: build, at: start + 60 * count)
       }
+      try run("98", clean)
       try run("99", app)
       try run("100", app)
       try run("100", clean)
@@ -57,7 +59,7 @@ final class RunHealthOnEachEngineTests: XCTestCase {
       try run(nil, clean)
       let context = engine.rawValue
 
-      let scope = ReportScope(since: start + 90, until: start + 3600)
+      let scope = ReportScope(since: start + 150, until: start + 3600)
       let rows = try store.panel(Panels.RunHealth.self, scope)
       XCTAssertEqual(rows.map(\.build.text), ["101", "100"], context)
       XCTAssertEqual(rows.map(\.runs.integer), [4, 2], context)
@@ -72,7 +74,7 @@ final class RunHealthOnEachEngineTests: XCTestCase {
         try store.panel(Panels.RunHealth.self, all).map(\.conflictFreeRuns.integer), [2, 1], context)
 
       // The trend by build counts every run, conflict or not (every conflict, as it counts them).
-      let trend = try store.trend(QueryFilter(since: start + 90, until: start + 3600), by: .build)
+      let trend = try store.trend(QueryFilter(since: start + 150, until: start + 3600), by: .build)
       XCTAssertEqual(trend.map(\.label), ["100", "101", "(none)"], context)
       XCTAssertEqual(trend.map(\.allRuns), [2, 4, 1], context)
       XCTAssertEqual(trend.map(\.conflictFreeRuns), [1, 2, 1], context)
