@@ -44,7 +44,7 @@ final class SQLInterpolationTests: XCTestCase {
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` and `runKey` are
     // constant subqueries of a bound run id; TieOrder's subqueries of literal columns and its
-    // constant orders; `table` and `key`, the literal names its two sums per day pass.
+    // constant orders; `table` and `key`, DaySum's literal names of the two sums per day.
     "OccurrenceCounts.swift": [
       "dialect.least", "dialect.greatest", "differs", "runBuild", "runKey", "table", "key",
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
@@ -52,9 +52,9 @@ final class SQLInterpolationTests: XCTestCase {
     ],
     // Its callers' literal column names and constant orders.
     "TieOrder.swift": ["column", "conflict", "time", "order"],
-    // The rollup's sums per day: `table` and `key` from its literal list of the two, `onDay` a
-    // literal condition on a bound day.
-    "OccurrenceRollup.swift": ["table", "key", "onDay"],
+    // The rollup's sums per day: `table` from its literal list of the count tables, `sum.table`
+    // and `sum.key` DaySum's literal names, `onDay` a literal condition on a bound day.
+    "OccurrenceRollup.swift": ["table", "sum.table", "sum.key", "onDay"],
     // The conflicts' recount: `rows` is a literal FROM clause, `first` and `last` literal
     // subqueries over it, given to TieOrder with its constant orders.
     "Maintenance.swift": [

@@ -17,12 +17,12 @@ enum OccurrenceRollup {
     _ = try engine.execute(ConflictSummaries.refresh)
   }
 
-  /// The rollup's sums per day (docs/store.md, "Counting"), each with the column it sums by.
-  private static let daySums = [("conflict_day_counts", "conflict_id"), ("run_day_counts", "run_id")]
+  /// The rollup and its sums per day: the tables a recount deletes from.
+  private static let countTables = ["occurrence_rollup"] + DaySum.all.map(\.table)
 
   /// Deletes every rollup row and their sums per day (which reference conflicts and runs).
   static func deleteAll(_ engine: QueryEngine) throws(StoreError) {
-    for table in ["occurrence_rollup"] + daySums.map(\.0) {
+    for table in countTables {
       _ = try engine.execute("DELETE FROM \(table)")
     }
   }
@@ -31,12 +31,12 @@ enum OccurrenceRollup {
   /// tables that hold none of those days.
   private static func sumDays(on day: Int64? = nil, _ engine: QueryEngine) throws(StoreError) {
     let onDay = day == nil ? "" : " WHERE day = ?"
-    for (table, key) in daySums {
+    for sum in DaySum.all {
       _ = try engine.execute(
         """
-        INSERT INTO \(table) (\(key), day, occurrences)
-        SELECT \(key), day, sum(occurrences) FROM occurrence_rollup\(onDay)
-        GROUP BY \(key), day
+        INSERT INTO \(sum.table) (\(sum.key), day, occurrences)
+        SELECT \(sum.key), day, sum(occurrences) FROM occurrence_rollup\(onDay)
+        GROUP BY \(sum.key), day
         """, day.map { [.integer($0)] } ?? [])
     }
   }
@@ -48,7 +48,7 @@ enum OccurrenceRollup {
   /// deletion, without reading the rest of the history.
   static func recount(before time: Int64, _ engine: QueryEngine) throws(StoreError) {
     let day = time / 86_400  // as SQL divides: `time / 86400` names a row's day
-    for table in ["occurrence_rollup"] + daySums.map(\.0) {
+    for table in countTables {
       _ = try engine.execute("DELETE FROM \(table) WHERE day <= ?", [.integer(day)])
     }
     _ = try engine.execute(

@@ -46,17 +46,10 @@ struct OccurrenceCounts {
   /// Adds one conflict's occurrences of one day (values: the conflict, the day, the count). A
   /// batch adds them once it holds its conflicts' rows, in conflict order, so two runners that
   /// count one conflict on one day take turns there as they do on the conflict.
-  static let conflictDaySQL = daySQL(table: "conflict_day_counts", key: "conflict_id")
+  static let conflictDaySQL = DaySum.byConflict.addSQL
 
   /// Adds one run's occurrences of one day (values: the run, the day, the count).
-  static let runDaySQL = daySQL(table: "run_day_counts", key: "run_id")
-
-  private static func daySQL(table: String, key: String) -> String {
-    """
-    INSERT INTO \(table) AS x (\(key), day, occurrences) VALUES (?, ?, ?)
-    ON CONFLICT (\(key), day) DO UPDATE SET occurrences = x.occurrences + excluded.occurrences
-    """
-  }
+  static let runDaySQL = DaySum.byRun.addSQL
 
   /// Adds one conflict's counts. All rows of a batch have the run's build, so the first build
   /// is the batch's when a row is earlier than the first seen time, the last build when a row is
@@ -126,4 +119,24 @@ struct OccurrenceCounts {
 
   /// How many occurrences were counted.
   var total: Int { Int(conflicts.values.reduce(0) { $0 + $1.count }) }
+}
+
+/// One of the rollup's sums per day (docs/store.md, "Counting"): its table and the column it
+/// sums the rollup's rows by. Named once for the ingest that adds to them and the recounts
+/// that rebuild them (``OccurrenceRollup``).
+struct DaySum {
+  let table: String
+  let key: String
+
+  static let byConflict = DaySum(table: "conflict_day_counts", key: "conflict_id")
+  static let byRun = DaySum(table: "run_day_counts", key: "run_id")
+  static let all = [byConflict, byRun]
+
+  /// Adds one count to a day of one key (values: the key, the day, the count).
+  var addSQL: String {
+    """
+    INSERT INTO \(table) AS x (\(key), day, occurrences) VALUES (?, ?, ?)
+    ON CONFLICT (\(key), day) DO UPDATE SET occurrences = x.occurrences + excluded.occurrences
+    """
+  }
 }
