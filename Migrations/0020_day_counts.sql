@@ -1,7 +1,7 @@
 -- lcq store, schema 20: occurrences counted per conflict and UTC day, and per run and UTC day:
 -- the sums of `occurrence_rollup`'s rows over their runs and over their conflicts, kept with
 -- it (docs/store.md, "Counting"). The report's panels read them for the days a span holds
--- whole (its 28-day baseline), where they read a row per conflict, run and day before: a
+-- whole (the baseline_days before the window), where they read a row per conflict, run and day before: a
 -- fleet's year has thousands of those a day, and a few hundred of these.
 CREATE TABLE conflict_day_counts (
   conflict_id INTEGER NOT NULL REFERENCES conflicts(id),
