@@ -31,14 +31,14 @@ final class SQLInterpolationTests: XCTestCase {
     // The table alias and the column and parameter names that the callers above pass as literals;
     // `select(alias)` is the fixed column list above it.
     "CodeOwnerColumns.swift": ["alias", "column", "parameter", "select(alias)"],
-    // `counts.sql` is QueryFilter's CTE (values bound); `column` comes from a literal list;
-    // `order` from the call sites' literals.
     // `codeOwnerRuns` and `testsShown` are constants.
     // `TieOrder.latestFirst` and `TieOrder.earliestFirst` are constant ORDER BY lists;
     // TestQueries' statements with `inside`, `occurrencesInside`'s fixed time bounds and
     // `run.sql` (QueryFilter.runCondition: fixed column names, values bound).
+    // `counts` is QueryFilter's CTE (values bound).
+    "ConflictCounts.swift": ["counts"],
     "ConflictDetails.swift": [
-      "counts", "column", "order", "codeOwnerRuns", "TieOrder.latestFirst", "run.sql", "testsShown",
+      "codeOwnerRuns", "TieOrder.latestFirst", "run.sql", "testsShown",
       #"TestQueries.logged(by: "?", inside)"#, #"TestQueries.first(of: "?", inside, TieOrder.earliestFirst)"#,
     ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.

@@ -101,33 +101,6 @@ enum DetailsStatements {
     FROM conflicts WHERE id = ?
     """
 
-  /// Occurrences per value of the run column `column` (`build`, `device`, `os_version`) inside
-  /// the counts table `counts`, ordered by `order`; columns `value`, `n`, `last_time` (the latest
-  /// occurrence counted).
-  static func grouped(_ column: String, order: String, counts: String) -> String {
-    """
-    WITH \(counts)
-    SELECT coalesce(g.\(column), '(none)') AS value, CAST(sum(g.n) AS BIGINT) AS n,
-      max(CASE WHEN g.n > 0 THEN g.last_time END) AS last_time
-    FROM g GROUP BY g.\(column)
-    HAVING sum(g.n) > 0 ORDER BY \(order)
-    """
-  }
-
-  /// The grouping orders: builds in build order (runs without one last), devices and OS
-  /// versions by count.
-  static let byBuild = "min(g.build_key) IS NULL, min(g.build_key)"
-  static let byCount = "sum(g.n) DESC, 1"
-
-  /// The totals inside the counts table `counts`; columns `n`, `runs`.
-  static func totals(counts: String) -> String {
-    """
-    WITH \(counts)
-    SELECT CAST(coalesce(sum(g.n), 0) AS BIGINT) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs
-    FROM g
-    """
-  }
-
   /// The latest occurrence's raw block of a conflict (its id is each of the two values), ties
   /// broken by ``TieOrder``: the index on each conflict's occurrences by time finds its latest
   /// second, and only the occurrences of that second are read (the rollup rows of a frequent
@@ -195,17 +168,13 @@ extension ConflictStore {
     guard let row = try engine.row(DetailsStatements.conflict, [.integer(reference.id)]) else {
       throw .missingValue(column: "the conflict \(reference.fingerprint)")
     }
-    var lastSeen: [String: Int64] = [:]
-    func grouped(_ column: String, order: String) throws(StoreError) -> [(String, Int)] {
-      try engine.rows(DetailsStatements.grouped(column, order: order, counts: counts.sql), counts.values).map
-      {
-        row in
-        let value = row.text("value") ?? "(none)"
-        if column == "os_version", let time = row.integer("last_time") { lastSeen[value] = time }
-        return (value, row.count("n"))
-      }
-    }
-    let totals = try engine.row(DetailsStatements.totals(counts: counts.sql), counts.values)
+    let counted = ConflictCounts(
+      try engine.rows(ConflictCounts.statement(counts.sql), counts.values).map { row in
+        ConflictCounts.Group(
+          build: row.text("build"), buildKey: row.text("build_key"), device: row.text("device"),
+          osVersion: row.text("os_version"), occurrences: row.count("n"), lastTime: row.integer("last_time"),
+          runs: row.count("runs"))
+      })
     let sample = try Self.sampleBlock(conflictID: reference.id, engine)
     let codeOwners = try engine.rows(DetailsStatements.codeOwners, [.integer(reference.id)]).compactMap {
       row -> RunCodeOwnership? in
@@ -222,12 +191,10 @@ extension ConflictStore {
       explanation: row.text("explanation"), bestFix: row.text("best_fix"),
       firstSeen: row.integer("first_seen") ?? 0, lastSeen: row.integer("last_seen") ?? 0,
       firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
-      occurrences: totals?.count("n") ?? 0, runs: totals?.count("runs") ?? 0,
-      byBuild: try grouped("build", order: DetailsStatements.byBuild),
-      byDevice: try grouped("device", order: DetailsStatements.byCount),
-      byOSVersion: try grouped("os_version", order: DetailsStatements.byCount),
+      occurrences: counted.occurrences, runs: counted.runs, byBuild: counted.byBuild,
+      byDevice: counted.byDevice, byOSVersion: counted.byOSVersion,
       sampleBlock: sample?.text, sampleSource: sample?.source, codeOwnersByRun: codeOwners)
-    details.lastSeenByOSVersion = lastSeen
+    details.lastSeenByOSVersion = counted.lastSeenByOSVersion
     details.owner = row.text("owner")
     details.envelope = row.text("envelope")
     let inside = DetailsStatements.occurrencesInside(filter)
