@@ -55,12 +55,12 @@ final class SQLInterpolationTests: XCTestCase {
     // The rollup's sums per day: `table` from its literal list of the count tables, `sum.table`
     // and `sum.key` DaySum's literal names, `onDay` a literal condition on a bound day.
     "OccurrenceRollup.swift": ["table", "sum.table", "sum.key", "onDay"],
-    // The conflicts' recount: `rows` is a literal FROM clause, `first` and `last` literal
-    // subqueries over it, given to TieOrder with its constant orders.
+    // The conflicts' recount: `condition` is one of its two callers' literal conditions (none,
+    // or a bound time), and TieOrder's subqueries of literal columns with its constant orders.
     "Maintenance.swift": [
-      "rows", "first", "last",
-      #"TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)"#,
-      #"TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)"#,
+      "condition",
+      #"TieOrder.first("r.build", of: "conflicts.id", at: "s.first_time", TieOrder.earliestFirst)"#,
+      #"TieOrder.first("r.build", of: "conflicts.id", at: "s.last_time", TieOrder.latestFirst)"#,
     ],
     // Column names and (`valueRows`) `CAST(? AS type)` or `?` lists from `Occurrence.Columns`,
     // as many rows as the batch has; `source` is one of its callers' literal row sources (a `VALUES` list

@@ -107,29 +107,42 @@ extension ConflictStore {
 
 /// The statement that recomputes each conflict's counts, first and last times and builds, once
 /// the rollup is counted again from the occurrences (after deletions, which the counting cannot
-/// re-date): the rollup holds each conflict's count and first and last times, and the builds are
-/// those of the occurrences at those times, told apart by ``TieOrder``.
+/// re-date): the rollup holds each conflict's count, first and last times and runs, and the
+/// builds are those of the occurrences at those times, told apart by ``TieOrder``. The rollup is
+/// read once, grouped by conflict (not once per conflict and column, which took most of a
+/// prune's time on a large team store: BENCHMARKS.md).
 enum ConflictSummaries {
   /// For every conflict (``OccurrenceRollup/rebuild(_:)``).
-  static let refresh: String = {
-    let rows = "FROM occurrence_rollup x WHERE x.conflict_id = conflicts.id"
-    let first = "(SELECT min(x.first_time) \(rows))"
-    let last = "(SELECT max(x.last_time) \(rows))"
-    return """
-      UPDATE conflicts SET
-        occurrence_count = coalesce((SELECT sum(x.occurrences) \(rows)), 0),
-        first_seen = coalesce(\(first), first_seen),
-        last_seen = coalesce(\(last), last_seen),
-        first_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: first, TieOrder.earliestFirst)), first_build),
-        last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: last, TieOrder.latestFirst)), last_build),
-        last_build_key = (SELECT max(r.build_key) FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
-          WHERE x.conflict_id = conflicts.id)
-      """
-  }()
+  static let refresh = statement(among: "")
 
   /// For the conflicts first seen before the one value: the only ones a prune at that time
   /// changes (``OccurrenceRollup/recount(before:_:)``).
-  static let refreshFirstSeenBefore = refresh + "\nWHERE first_seen < ?"
+  static let refreshFirstSeenBefore = statement(among: "WHERE c.first_seen < ?")
+
+  /// The statement for the conflicts that `condition` (a literal condition on `c`, or nothing)
+  /// keeps. A conflict left with no rollup row keeps its times and builds, with a count of 0 and
+  /// no last build key.
+  private static func statement(among condition: String) -> String {
+    """
+    UPDATE conflicts SET
+      occurrence_count = coalesce(s.occurrences, 0),
+      first_seen = coalesce(s.first_time, first_seen),
+      last_seen = coalesce(s.last_time, last_seen),
+      first_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: "s.first_time", TieOrder.earliestFirst)), first_build),
+      last_build = coalesce(\(TieOrder.first("r.build", of: "conflicts.id", at: "s.last_time", TieOrder.latestFirst)), last_build),
+      last_build_key = s.last_build_key
+    FROM (
+      SELECT c.id, x.occurrences, x.first_time, x.last_time, x.last_build_key FROM conflicts c
+      LEFT JOIN (
+        SELECT x.conflict_id, sum(x.occurrences) AS occurrences, min(x.first_time) AS first_time,
+          max(x.last_time) AS last_time, max(r.build_key) AS last_build_key
+        FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id GROUP BY x.conflict_id
+      ) x ON x.conflict_id = c.id
+      \(condition)
+    ) s
+    WHERE s.id = conflicts.id
+    """
+  }
 }
 
 /// What `prune` removed.

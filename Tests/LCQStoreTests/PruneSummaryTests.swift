@@ -1,0 +1,128 @@
+import Foundation
+import LCQAnalysis
+import LCQParsing
+import LCQTestSupport
+import XCTest
+
+@testable import LCQStore
+
+/// What a prune leaves in each conflict's counters, on both engines: a conflict that keeps some
+/// occurrences is counted from them alone (its count, first time and first build move to the
+/// first kept occurrence; its last build key is the highest of the kept runs'), and a resolved
+/// conflict left with none stays, with a count of 0, its times and builds as they were and no
+/// last build key. Every expected value is read by hand off the runs below.
+final class PruneSummaryTests: XCTestCase {
+  /// 2024-03-01T00:00:00Z.
+  private static let dayZero: Int64 = 1_709_251_200
+  private static let day: Int64 = 86_400
+
+  /// One run: its build and the seconds after day zero at which it logs each conflict, in order.
+  private struct LoggedRun {
+    var build: String
+    var logged: [(attribute: String, seconds: Int64)]
+  }
+
+  private static let runs: [LoggedRun] = [
+    LoggedRun(build: "5", logged: [("width", 36_000), ("width", 36_300), ("height", 36_600)]),
+    LoggedRun(build: "7", logged: [("width", 3 * day + 43_200)]),
+    LoggedRun(build: "6", logged: [("width", 5 * day + 32_400)]),
+  ]
+
+  private static func message(_ attribute: String, at time: Int64) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+    return """
+      \(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time)))) MyApp[1:2] Unable to simultaneously satisfy constraints.
+      (
+          "<NSLayoutConstraint:0x600000001 UIView:0x7f0000000001.\(attribute) == 100   (active)>",
+          "<NSLayoutConstraint:0x600000002 UIView:0x7f0000000001.\(attribute) == 200   (active)>"
+      )
+
+      """
+  }
+
+  /// Stores the runs; returns the fingerprints of the widths and heights conflicts.
+  private func ingest(into store: any ConflictStore) throws -> (widths: String, heights: String) {
+    var fingerprints: [String: String] = [:]
+    for (number, run) in Self.runs.enumerated() {
+      // Each run starts an hour after its first message, so the first starts before the cut.
+      let started = Self.dayZero + (run.logged.first?.seconds ?? 0) + 3_600
+      let clock = IngestClock(now: Date(timeIntervalSince1970: TimeInterval(started)), timeZone: .utc)
+      let writer = try store.beginIngest(
+        RunMetadata(build: run.build, runKey: "prune-\(number)", source: "test", lcqVersion: "test"),
+        clock: clock)
+      for (index, logged) in run.logged.enumerated() {
+        let block = try XCTUnwrap(
+          ConflictScanner.blocks(
+            in: Self.message(logged.attribute, at: Self.dayZero + logged.seconds), file: "prune.log"
+          ).first)
+        let summary = AnalysisSummary(BlockAnalyzer().analyze(block))
+        fingerprints[logged.attribute] = try XCTUnwrap(summary.fingerprint)
+        writer.add(
+          BlockRecord(
+            block: block, template: BlockTemplate(splitting: block.rawText), summary: summary, clock: clock,
+            identity: "prune-\(number)-\(index)"))
+      }
+      try writer.finish(.finished)
+    }
+    return (try XCTUnwrap(fingerprints["width"]), try XCTUnwrap(fingerprints["height"]))
+  }
+
+  /// A conflict's counters as stored: count, first and last seen, first and last build, last
+  /// build key.
+  private static func counters(of fingerprint: String, in store: any ConflictStore) throws -> [String] {
+    let row = try XCTUnwrap(
+      store.queries.row(
+        """
+        SELECT occurrence_count, first_seen, last_seen, first_build, last_build, last_build_key
+        FROM conflicts WHERE fingerprint = ?
+        """, [.text(fingerprint)]))
+    let columns = [
+      "occurrence_count", "first_seen", "last_seen", "first_build", "last_build", "last_build_key",
+    ]
+    return columns.map { row[$0].text ?? "NULL" }
+  }
+
+  private func assertPrune(of store: any ConflictStore, file: StaticString = #filePath, line: UInt = #line)
+    throws
+  {
+    let (widths, heights) = try ingest(into: store)
+    let zero = Self.dayZero
+    XCTAssertEqual(
+      try Self.counters(of: widths, in: store),
+      ["4", "\(zero + 36_000)", "\(zero + 5 * Self.day + 32_400)", "5", "6", "000000000007"],
+      file: file, line: line)
+    try store.setStatus(.resolved(build: "6"), of: heights, at: zero + 2 * Self.day)
+
+    let pruned = try store.prune(before: zero + Self.day)
+    XCTAssertEqual(pruned.occurrences, 3, file: file, line: line)
+    XCTAssertEqual(pruned.runs, 1, file: file, line: line)
+    XCTAssertEqual(pruned.conflicts, 0, file: file, line: line)
+    XCTAssertEqual(
+      try Self.counters(of: widths, in: store),
+      [
+        "2", "\(zero + 3 * Self.day + 43_200)", "\(zero + 5 * Self.day + 32_400)", "7", "6", "000000000007",
+      ], file: file, line: line)
+    XCTAssertEqual(
+      try Self.counters(of: heights, in: store),
+      ["0", "\(zero + 36_600)", "\(zero + 36_600)", "5", "5", "NULL"], file: file, line: line)
+  }
+
+  func testPruneCountsWhatItKeepsOnTheSQLiteFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-prune-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try assertPrune(
+      of: try Store(path: folder.appendingPathComponent("lcq.sqlite").path, mode: .createIfMissing))
+  }
+
+  #if TeamStore
+    func testPruneCountsWhatItKeepsOnTheTeamStore() throws {
+      let url = try PostgresTestServer.shared().makeDatabase()
+      try assertPrune(of: try PostgresStore(url: url, mode: .createIfMissing, environment: [:]))
+    }
+  #endif
+}
