@@ -567,6 +567,18 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0022_occurrence_template_index.sql",
+      sql: #"""
+      -- lcq store, schema 22: `occurrences.template_id` indexed. `lcq db prune` deletes the block
+      -- templates no occurrence uses any more, and each deleted template's foreign key is checked
+      -- against the occurrences: without an index, by reading every occurrence, once per template.
+      -- A fleet's builds retire message shapes every night, so that was a read of the whole table
+      -- per retired template, while runners wait.
+      CREATE INDEX occurrences_template ON occurrences(template_id);
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -1118,6 +1130,17 @@ public enum EmbeddedSQL {
         ON occurrence_rollup(day) INCLUDE (conflict_id, run_id, first_time, last_time, occurrences);
       CREATE INDEX occurrence_rollup_conflict_day
         ON occurrence_rollup(conflict_id, day) INCLUDE (run_id, first_time, last_time, occurrences);
+
+      """#
+    ),
+    (
+      name: "0019_occurrence_template_index.sql",
+      sql: #"""
+      -- lcq team store, schema 19 (SQLite's 0022): `occurrences.template_id` indexed, in every monthly
+      -- partition, so that `lcq db prune` finds the templates no occurrence uses, and checks each
+      -- one's foreign key as it deletes it, without reading every occurrence. See the SQLite file's
+      -- 0022.
+      CREATE INDEX occurrences_template ON occurrences(template_id);
 
       """#
     ),

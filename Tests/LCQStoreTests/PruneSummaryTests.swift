@@ -10,7 +10,8 @@ import XCTest
 /// occurrences is counted from them alone (its count, first time and first build move to the
 /// first kept occurrence; its last build key is the highest of the kept runs'), and a resolved
 /// conflict left with none stays, with a count of 0, its times and builds as they were and no
-/// last build key. Every expected value is read by hand off the runs below.
+/// last build key; and the template of a message no occurrence is left of goes. Every expected
+/// value is read by hand off the runs below.
 final class PruneSummaryTests: XCTestCase {
   /// 2024-03-01T00:00:00Z.
   private static let dayZero: Int64 = 1_709_251_200
@@ -100,6 +101,11 @@ final class PruneSummaryTests: XCTestCase {
     XCTAssertEqual(pruned.occurrences, 3, file: file, line: line)
     XCTAssertEqual(pruned.runs, 1, file: file, line: line)
     XCTAssertEqual(pruned.conflicts, 0, file: file, line: line)
+    // The heights message's template goes with its last occurrence; the widths' stays.
+    XCTAssertEqual(pruned.templates, 1, file: file, line: line)
+    XCTAssertEqual(
+      try store.queries.row("SELECT count(*) AS n FROM block_templates")?.count("n"), 1, file: file,
+      line: line)
     XCTAssertEqual(
       try Self.counters(of: widths, in: store),
       [
