@@ -1,7 +1,7 @@
 import Foundation
 import LCQAnalysis
 import LCQParsing
-import LCQTestSupport
+import LCQStoreTestSupport
 import XCTest
 
 @testable import LCQStore
@@ -29,21 +29,6 @@ final class PruneSummaryTests: XCTestCase {
     LoggedRun(build: "6", logged: [("width", 5 * day + 32_400)]),
   ]
 
-  private static func message(_ attribute: String, at time: Int64) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-    return """
-      \(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time)))) MyApp[1:2] Unable to simultaneously satisfy constraints.
-      (
-          "<NSLayoutConstraint:0x600000001 UIView:0x7f0000000001.\(attribute) == 100   (active)>",
-          "<NSLayoutConstraint:0x600000002 UIView:0x7f0000000001.\(attribute) == 200   (active)>"
-      )
-
-      """
-  }
-
   /// Stores the runs; returns the fingerprints of the widths and heights conflicts.
   private func ingest(into store: any ConflictStore) throws -> (widths: String, heights: String) {
     var fingerprints: [String: String] = [:]
@@ -57,7 +42,7 @@ final class PruneSummaryTests: XCTestCase {
       for (index, logged) in run.logged.enumerated() {
         let block = try XCTUnwrap(
           ConflictScanner.blocks(
-            in: Self.message(logged.attribute, at: Self.dayZero + logged.seconds), file: "prune.log"
+            in: timedConflictMessage(logged.attribute, at: Self.dayZero + logged.seconds), file: "prune.log"
           ).first)
         let summary = AnalysisSummary(BlockAnalyzer().analyze(block))
         fingerprints[logged.attribute] = try XCTUnwrap(summary.fingerprint)
@@ -86,49 +71,31 @@ final class PruneSummaryTests: XCTestCase {
     return columns.map { row[$0].text ?? "NULL" }
   }
 
-  private func assertPrune(of store: any ConflictStore, file: StaticString = #filePath, line: UInt = #line)
-    throws
-  {
-    let (widths, heights) = try ingest(into: store)
-    let zero = Self.dayZero
-    XCTAssertEqual(
-      try Self.counters(of: widths, in: store),
-      ["4", "\(zero + 36_000)", "\(zero + 5 * Self.day + 32_400)", "5", "6", "000000000007"],
-      file: file, line: line)
-    try store.setStatus(.resolved(build: "6"), of: heights, at: zero + 2 * Self.day)
+  func testPruneCountsWhatItKeepsOnEachEngine() throws {
+    try forEachEngine { store, _ in
+      let (widths, heights) = try ingest(into: store)
+      let zero = Self.dayZero
+      XCTAssertEqual(
+        try Self.counters(of: widths, in: store),
+        ["4", "\(zero + 36_000)", "\(zero + 5 * Self.day + 32_400)", "5", "6", "000000000007"])
+      try store.setStatus(.resolved(build: "6"), of: heights, at: zero + 2 * Self.day)
 
-    let pruned = try store.prune(before: zero + Self.day)
-    XCTAssertEqual(pruned.occurrences, 3, file: file, line: line)
-    XCTAssertEqual(pruned.runs, 1, file: file, line: line)
-    XCTAssertEqual(pruned.conflicts, 0, file: file, line: line)
-    // The heights message's template goes with its last occurrence; the widths' stays.
-    XCTAssertEqual(pruned.templates, 1, file: file, line: line)
-    XCTAssertEqual(
-      try store.queries.row("SELECT count(*) AS n FROM block_templates")?.count("n"), 1, file: file,
-      line: line)
-    XCTAssertEqual(
-      try Self.counters(of: widths, in: store),
-      [
-        "2", "\(zero + 3 * Self.day + 43_200)", "\(zero + 5 * Self.day + 32_400)", "7", "6", "000000000007",
-      ], file: file, line: line)
-    XCTAssertEqual(
-      try Self.counters(of: heights, in: store),
-      ["0", "\(zero + 36_600)", "\(zero + 36_600)", "5", "5", "NULL"], file: file, line: line)
-  }
-
-  func testPruneCountsWhatItKeepsOnTheSQLiteFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "lcq-prune-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try assertPrune(
-      of: try Store(path: folder.appendingPathComponent("lcq.sqlite").path, mode: .createIfMissing))
-  }
-
-  #if TeamStore
-    func testPruneCountsWhatItKeepsOnTheTeamStore() throws {
-      let url = try PostgresTestServer.shared().makeDatabase()
-      try assertPrune(of: try PostgresStore(url: url, mode: .createIfMissing, environment: [:]))
+      let pruned = try store.prune(before: zero + Self.day)
+      XCTAssertEqual(pruned.occurrences, 3)
+      XCTAssertEqual(pruned.runs, 1)
+      XCTAssertEqual(pruned.conflicts, 0)
+      // The heights message's template goes with its last occurrence; the widths' stays.
+      XCTAssertEqual(pruned.templates, 1)
+      XCTAssertEqual(
+        try store.queries.row("SELECT count(*) AS n FROM block_templates")?.count("n"), 1)
+      XCTAssertEqual(
+        try Self.counters(of: widths, in: store),
+        [
+          "2", "\(zero + 3 * Self.day + 43_200)", "\(zero + 5 * Self.day + 32_400)", "7", "6", "000000000007",
+        ])
+      XCTAssertEqual(
+        try Self.counters(of: heights, in: store),
+        ["0", "\(zero + 36_600)", "\(zero + 36_600)", "5", "5", "NULL"])
     }
-  #endif
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LCQAnalysis
 import LCQParsing
 import LCQStore
+import LCQStoreTestSupport
 import LCQTestSupport
 import XCTest
 
@@ -32,21 +33,6 @@ final class ShowCountsTests: XCTestCase {
     LoggedRun(build: "9", device: "iPad14,1", osVersion: "18.0", minutes: [100]),
   ]
 
-  private static func message(_ attribute: String, at time: Int64) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
-    return """
-      \(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time)))) MyApp[1:2] Unable to simultaneously satisfy constraints.
-      (
-          "<NSLayoutConstraint:0x600000001 UIView:0x7f0000000001.\(attribute) == 100   (active)>",
-          "<NSLayoutConstraint:0x600000002 UIView:0x7f0000000001.\(attribute) == 200   (active)>"
-      )
-
-      """
-  }
-
   /// Stores the runs; the first one also logs the heights conflict, which must not be counted.
   /// Returns the widths conflict's fingerprint.
   private func ingest(into store: any ConflictStore) throws -> String {
@@ -63,7 +49,7 @@ final class ShowCountsTests: XCTestCase {
       if number == 0 { logged.append(("height", Self.windowStart + 15 * 60)) }
       for (index, (attribute, time)) in logged.enumerated() {
         let block = try XCTUnwrap(
-          ConflictScanner.blocks(in: Self.message(attribute, at: time), file: "show.log").first)
+          ConflictScanner.blocks(in: timedConflictMessage(attribute, at: time), file: "show.log").first)
         let summary = AnalysisSummary(BlockAnalyzer().analyze(block))
         if attribute == "width" { fingerprint = try XCTUnwrap(summary.fingerprint) }
         writer.add(
