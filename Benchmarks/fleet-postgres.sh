@@ -10,7 +10,7 @@
 #                 then `python3 ../shared/tools/fleet_sqlite.py F`;
 #   LCQ: a release build with the TeamStore trait.
 # FLEET.sqlite's build keys are widened to lcq's 12 digits first (the generator writes 10), and
-# its conflicts' counters set from the rollup.
+# its conflicts' counters and its sums per day set from the rollup.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fleet=$(realpath "$1")
@@ -29,6 +29,15 @@ db.execute("UPDATE runs SET build_key = printf('%012d', CAST(build AS INTEGER)) 
 db.execute("""UPDATE conflicts SET occurrence_count = s.n, first_seen = s.f, last_seen = s.l
   FROM (SELECT conflict_id, sum(occurrences) AS n, min(first_time) AS f, max(last_time) AS l
         FROM occurrence_rollup GROUP BY conflict_id) s WHERE s.conflict_id = conflicts.id""")
+# The generator writes the rollup alone: the sums per day that every ingest keeps beside it
+# (schema 20) are counted from it, as the migration that made them did. Without them, the
+# report's baseline panels read empty days.
+db.execute("DELETE FROM conflict_day_counts")
+db.execute("DELETE FROM run_day_counts")
+db.execute("""INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
+  SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day""")
+db.execute("""INSERT INTO run_day_counts (run_id, day, occurrences)
+  SELECT run_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY run_id, day""")
 db.commit()
 WIDEN
 # shellcheck source=Benchmarks/throwaway-postgres.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Gives a year-shaped store its occurrence rows: one per occurrence that each of its
 `occurrence_rollup` rows counts (../shared/tools/fleet_sqlite.py writes the rollup alone), then
-counts the rollup and the conflicts again from them, as lcq's ingest would have.
+counts the rollup, its sums per day and the conflicts again from them, as lcq's ingest would
+have.
 
 Usage: fleet_occurrences.py FLEET.sqlite                      (the SQLite file, in place)
        fleet_occurrences.py FLEET.sqlite PSQL_ARGS...         (a team store that
@@ -48,6 +49,13 @@ RECOUNT = [
     """UPDATE conflicts SET occurrence_count = s.n, first_seen = s.f, last_seen = s.l
        FROM (SELECT conflict_id, count(*) AS n, min(time) AS f, max(time) AS l FROM occurrences GROUP BY conflict_id) s
        WHERE s.conflict_id = conflicts.id""",
+    # The sums per day (schema 20) that every ingest keeps beside the rollup.
+    "DELETE FROM conflict_day_counts",
+    """INSERT INTO conflict_day_counts (conflict_id, day, occurrences)
+       SELECT conflict_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY conflict_id, day""",
+    "DELETE FROM run_day_counts",
+    """INSERT INTO run_day_counts (run_id, day, occurrences)
+       SELECT run_id, day, sum(occurrences) FROM occurrence_rollup GROUP BY run_id, day""",
 ]
 
 

@@ -6,7 +6,8 @@ year's 4.7 million rollup rows.
 
 Usage: fleet_to_postgres.py FLEET.sqlite PSQL_ARGS...   (e.g. -h 127.0.0.1 -p PORT -U lcq -d fleet)
 
-Tables are copied in the order their foreign keys need (runs, conflicts, templates, rollup),
+Tables are copied in the order their foreign keys need (runs, conflicts, templates, rollup, the
+sums per day that fleet-postgres.sh counted from the rollup),
 with the columns both stores have; the id sequences are moved past the copied ids, and the
 database is analysed. Occurrences are not copied: `fleet_occurrences.py` writes the same ones
 into each store, as the team store keeps them (in monthly partitions, with their identities).
@@ -17,7 +18,9 @@ import sqlite3
 import subprocess
 import sys
 
-TABLES = ["runs", "conflicts", "block_templates", "occurrence_rollup"]
+TABLES = [
+    "runs", "conflicts", "block_templates", "occurrence_rollup", "conflict_day_counts", "run_day_counts",
+]
 
 
 def psql(args, sql, stdin=None):
