@@ -91,11 +91,17 @@ final class SQLInterpolationTests: XCTestCase {
     "Migrator.swift": ["table"],
     // Fixed conditions from the functions' literals; `having` is one of them, and `runs.sql`
     // the filter's run conditions (QueryFilter.runsBeforeUntil: fixed columns, values bound).
-    // `finally` is one of the functions' literal conditions (TestRuns', of literal aliases).
+    // `finally` is one of the functions' literal conditions (TestRuns', of literal aliases);
+    // `chosen` wraps NewConflicts' query (below) in a CTE, and `chosenCondition` is literal.
     "Lifecycle.swift": [
       "runs.sql", "counts.sql", "condition", "buildCondition", #"having.map { "HAVING " + $0 } ?? """#,
-      #"CodeOwnerColumns.select("c")"#, #"finally.map { "WHERE " + $0.sql } ?? """#,
+      #"CodeOwnerColumns.select("c")"#, #"finally.map { "WHERE " + $0.sql } ?? """#, "chosen",
+      "chosenCondition",
     ],
+    // `row` is one of the literal aliases `x` and `old`; `new.sql` and `old.sql` the literal
+    // conditions of its two callers, and `counted.sql`/`countedOld.sql` a literal condition with
+    // the filter's run conditions (`run.sql`, QueryFilter.runCondition: fixed columns, values bound).
+    "NewConflicts.swift": ["row", "new.sql", "old.sql", "counted.sql", "countedOld.sql", "run.sql"],
     // The filter's run conditions (QueryFilter.runsBeforeUntil), alone or after a literal
     // condition on build keys (`lifetime`, `newest`: values bound), in TestRuns' subqueries of
     // literal aliases; TestRuns' constant guard.

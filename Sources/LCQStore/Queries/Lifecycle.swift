@@ -30,9 +30,12 @@ extension ConflictStore {
   /// Conflicts never seen in a build at or before `build`, but seen in a later one. Runs
   /// without a build say nothing either way; ignored conflicts are never new.
   public func newSince(build: String, _ filter: QueryFilter) throws(StoreError) -> [ConflictChange] {
-    try changes(
-      filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [.text(BuildKey.of(build))],
-      knownBuildsOnly: true)
+    let key = BuildKey.of(build)
+    return try changes(
+      filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [.text(key)],
+      knownBuildsOnly: true,
+      among: filter.since == nil && NewConflicts.apply(to: filter)
+        ? NewConflicts.sinceBuild(key, filter) : nil)
   }
 
   /// Conflicts whose first occurrence inside the filter is at or after `time` (ignored ones
@@ -41,7 +44,8 @@ extension ConflictStore {
     var unbounded = filter
     unbounded.since = nil
     return try changes(
-      unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [.integer(time)])
+      unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [.integer(time)],
+      among: NewConflicts.apply(to: unbounded) ? NewConflicts.sinceTime(time, unbounded) : nil)
   }
 
   /// Resolved conflicts seen again in a run that the rule of regressions allows (the view
@@ -108,22 +112,26 @@ extension ConflictStore {
 
   /// Conflicts grouped over the filter's counts, narrowed by fixed SQL conditions (never values:
   /// values are in `values`), and `finally` by a condition on each conflict's group `s` (with
-  /// its values).
+  /// its values). With `among` (a query of `conflict_id`s that holds every conflict the
+  /// conditions keep, and its values), only those conflicts' counts are read.
   private func changes(
     _ filter: QueryFilter, where condition: String, having: String?, _ values: [QueryValue],
-    knownBuildsOnly: Bool = false, finally: (sql: String, values: [QueryValue])? = nil
+    knownBuildsOnly: Bool = false, finally: (sql: String, values: [QueryValue])? = nil,
+    among: (sql: String, values: [QueryValue])? = nil
   ) throws(StoreError) -> [ConflictChange] {
     let engine = queries
     let counts = filter.countsTable(dialect: engine.dialect)
     let buildCondition = knownBuildsOnly ? " AND g.build_key IS NOT NULL" : ""
+    let chosen = among.map { ",\nchosen AS (\($0.sql))" } ?? ""
+    let chosenCondition = among == nil ? "" : " AND g.conflict_id IN (SELECT conflict_id FROM chosen)"
     let sql = """
-      WITH \(counts.sql),
+      WITH \(counts.sql)\(chosen),
       s AS (
         SELECT g.conflict_id, CAST(sum(g.n) AS BIGINT) AS n, count(DISTINCT CASE WHEN g.n > 0 THEN g.run_id END) AS runs,
           min(g.first_time) AS first_time, max(g.last_time) AS last_time,
           min(g.build_key) AS first_key, max(g.build_key) AS last_key
         FROM g JOIN conflicts c ON c.id = g.conflict_id
-        WHERE g.n > 0 AND \(condition)\(buildCondition)
+        WHERE g.n > 0 AND \(condition)\(buildCondition)\(chosenCondition)
         GROUP BY g.conflict_id
         \(having.map { "HAVING " + $0 } ?? "")
       )
@@ -135,7 +143,9 @@ extension ConflictStore {
       \(finally.map { "WHERE " + $0.sql } ?? "")
       ORDER BY s.first_time DESC, c.fingerprint
       """
-    return try engine.rows(sql, counts.values + values + (finally?.values ?? [])).map {
+    return try engine.rows(
+      sql, counts.values + (among?.values ?? []) + values + (finally?.values ?? [])
+    ).map {
       row throws(StoreError) in
       ConflictChange(
         fingerprint: try row.requiredText("fingerprint"), title: try row.requiredText("title"),
