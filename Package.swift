@@ -97,7 +97,8 @@ let package = Package(
     .target(name: "LCQTestSupport", path: "Tests/Support"),
     // One test body on every store engine the build has (forEachEngine).
     .target(
-      name: "LCQStoreTestSupport", dependencies: ["LCQStore", "LCQTestSupport"], path: "Tests/StoreSupport"),
+      name: "LCQStoreTestSupport", dependencies: ["LCQStore", "LCQAnalysis", "LCQParsing", "LCQTestSupport"],
+      path: "Tests/StoreSupport"),
     .testTarget(
       name: "LCQParsingTests",
       dependencies: ["LCQParsing", "LCQTestSupport"],

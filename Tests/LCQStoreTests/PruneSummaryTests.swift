@@ -34,24 +34,12 @@ final class PruneSummaryTests: XCTestCase {
     var fingerprints: [String: String] = [:]
     for (number, run) in Self.runs.enumerated() {
       // Each run starts an hour after its first message, so the first starts before the cut.
-      let started = Self.dayZero + (run.logged.first?.seconds ?? 0) + 3_600
-      let clock = IngestClock(now: Date(timeIntervalSince1970: TimeInterval(started)), timeZone: .utc)
-      let writer = try store.beginIngest(
+      let stored = try storeTimedRun(
         RunMetadata(build: run.build, runKey: "prune-\(number)", source: "test", lcqVersion: "test"),
-        clock: clock)
-      for (index, logged) in run.logged.enumerated() {
-        let block = try XCTUnwrap(
-          ConflictScanner.blocks(
-            in: timedConflictMessage(logged.attribute, at: Self.dayZero + logged.seconds), file: "prune.log"
-          ).first)
-        let summary = AnalysisSummary(BlockAnalyzer().analyze(block))
-        fingerprints[logged.attribute] = try XCTUnwrap(summary.fingerprint)
-        writer.add(
-          BlockRecord(
-            block: block, template: BlockTemplate(splitting: block.rawText), summary: summary, clock: clock,
-            identity: "prune-\(number)-\(index)"))
-      }
-      try writer.finish(.finished)
+        startedAt: Self.dayZero + (run.logged.first?.seconds ?? 0) + 3_600,
+        logged: run.logged.map { ($0.attribute, Self.dayZero + $0.seconds) }, identity: "prune-\(number)",
+        into: store)
+      fingerprints.merge(stored) { $1 }
     }
     return (try XCTUnwrap(fingerprints["width"]), try XCTUnwrap(fingerprints["height"]))
   }

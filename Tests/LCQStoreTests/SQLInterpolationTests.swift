@@ -99,9 +99,14 @@ final class SQLInterpolationTests: XCTestCase {
       "chosenCondition",
     ],
     // `row` is one of the literal aliases `x` and `old`; `new.sql` and `old.sql` the literal
-    // conditions of its two callers, and `counted.sql`/`countedOld.sql` a literal condition with
-    // the filter's run conditions (`run.sql`, QueryFilter.runCondition: fixed columns, values bound).
-    "NewConflicts.swift": ["row", "new.sql", "old.sql", "counted.sql", "countedOld.sql", "run.sql"],
+    // conditions of its two callers, and `counted.sql`/`countedOld.sql` CountedRows' condition.
+    "NewConflicts.swift": ["row", "new.sql", "old.sql", "counted.sql", "countedOld.sql"],
+    // A literal alias, and the filter's run conditions (QueryFilter.runCondition: fixed
+    // columns, values bound).
+    "CountedRows.swift": ["row", "run.sql"],
+    // `recent` is one of its two callers' literal conditions (values bound), `counted.sql`
+    // CountedRows' condition.
+    "QuietConflicts.swift": ["recent", "counted.sql"],
     // The filter's run conditions (QueryFilter.runsBeforeUntil), alone or after a literal
     // condition on build keys (`lifetime`, `newest`: values bound), in TestRuns' subqueries of
     // literal aliases; TestRuns' constant guard.

@@ -36,28 +36,16 @@ final class ShowCountsTests: XCTestCase {
   /// Stores the runs; the first one also logs the heights conflict, which must not be counted.
   /// Returns the widths conflict's fingerprint.
   private func ingest(into store: any ConflictStore) throws -> String {
-    let clock = IngestClock(
-      now: Date(timeIntervalSince1970: TimeInterval(Self.windowStart + 2 * Self.day)), timeZone: .utc)
     var fingerprint = ""
     for (number, run) in Self.runs.enumerated() {
-      let writer = try store.beginIngest(
+      var logged = run.minutes.map { ("width", Self.windowStart + $0 * 60) }
+      if number == 0 { logged.append(("height", Self.windowStart + 15 * 60)) }
+      let stored = try storeTimedRun(
         RunMetadata(
           build: run.build, device: run.device, osVersion: run.osVersion, runKey: "show-\(number)",
           source: "test", lcqVersion: "test"),
-        clock: clock)
-      var logged = run.minutes.map { ("width", Self.windowStart + $0 * 60) }
-      if number == 0 { logged.append(("height", Self.windowStart + 15 * 60)) }
-      for (index, (attribute, time)) in logged.enumerated() {
-        let block = try XCTUnwrap(
-          ConflictScanner.blocks(in: timedConflictMessage(attribute, at: time), file: "show.log").first)
-        let summary = AnalysisSummary(BlockAnalyzer().analyze(block))
-        if attribute == "width" { fingerprint = try XCTUnwrap(summary.fingerprint) }
-        writer.add(
-          BlockRecord(
-            block: block, template: BlockTemplate(splitting: block.rawText), summary: summary, clock: clock,
-            identity: "show-\(number)-\(index)"))
-      }
-      try writer.finish(.finished)
+        startedAt: Self.windowStart + 2 * Self.day, logged: logged, identity: "show-\(number)", into: store)
+      fingerprint = try XCTUnwrap(stored["width"])
     }
     return fingerprint
   }

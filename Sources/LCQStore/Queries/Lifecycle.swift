@@ -73,7 +73,8 @@ extension ConflictStore {
       finally: (
         TestRuns.ranOneOfItsTests("s.conflict_id", since: "r.started_at > s.last_time\(runs.sql)"),
         runs.values + runs.values
-      ))
+      ),
+      among: filter.since == nil ? QuietConflicts.lastSeenAtOrBefore(time, filter) : nil)
   }
 
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter; of runs
@@ -86,7 +87,8 @@ extension ConflictStore {
     return try changes(
       filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
       knownBuildsOnly: true,
-      finally: (TestRuns.ranOneOfItsTests("s.conflict_id", since: newest.sql), newest.values + newest.values))
+      finally: (TestRuns.ranOneOfItsTests("s.conflict_id", since: newest.sql), newest.values + newest.values),
+      among: filter.since == nil ? QuietConflicts.notIn(newestFrom: oldestOfNewest, filter) : nil)
   }
 
   /// The runs `r` of the newest builds, from the one keyed `oldestOfNewest` (inside `filter`,

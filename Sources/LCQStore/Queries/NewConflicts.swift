@@ -48,7 +48,7 @@ enum NewConflicts {
     sql: String, values: [QueryValue]
   ) {
     let (new, old) = (newSide("x"), oldSide("old"))
-    let (counted, countedOld) = (counts(filter, row: "x"), counts(filter, row: "old"))
+    let (counted, countedOld) = (filter.countedRow("x"), filter.countedRow("old"))
     let sql = """
       SELECT seen.conflict_id FROM (
         SELECT DISTINCT x.conflict_id FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
@@ -60,15 +60,5 @@ enum NewConflicts {
       )
       """
     return (sql, new.values + counted.values + old.values + countedOld.values)
-  }
-
-  /// `AND …` that the rollup row `row` of run `r` counts inside `filter` (which has no `since`):
-  /// an occurrence before the filter's end, in a run the filter keeps.
-  private static func counts(_ filter: QueryFilter, row: String) -> (sql: String, values: [QueryValue]) {
-    let run = filter.runCondition
-    return (
-      " AND \(row).occurrences > 0 AND \(row).first_time < ?" + run.sql,
-      [.integer(filter.upperTime)] + run.values
-    )
   }
 }
