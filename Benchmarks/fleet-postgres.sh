@@ -3,7 +3,7 @@
 # (300,000 runs, 2,000 conflicts, 4.7 million rollup rows), given its ~20 million occurrence rows
 # by Benchmarks/fleet_occurrences.py, copied into a throwaway PostgreSQL cluster (Debian's, on
 # 127.0.0.1, default durability) with Benchmarks/fleet_to_postgres.py and the same generator, and
-# the read commands of issue 41 timed on each (process wall time, median of ROUNDS); then one more
+# the read commands of issue 41 (and `quiet`) timed on each (process wall time, median of ROUNDS); then one more
 # run's ingest into each, and last `db prune` of all but the last 90 days in each (it deletes).
 # Usage: Benchmarks/fleet-postgres.sh FLEET.sqlite LCQ [WORKDIR] [ROUNDS]
 #   FLEET.sqlite: made by `lcq ingest --db F --ingest-time 2025-01-01T00:00:00Z Examples/simulator.log`
@@ -79,6 +79,9 @@ top --since 365d --until 2025-12-31
 trend --by build --since 30d --until 2025-12-31
 show $fingerprint --since 30d --until 2025-12-31
 new --since-build 1990
+new --since 2025-12-24 --until 2025-12-31
+quiet --until 2025-12-31
+quiet --builds 3 --until 2025-12-31
 check --build 1999 --format json
 regressed --since 7d --until 2025-12-31
 report --since 24h --until 2025-12-31 --format json
