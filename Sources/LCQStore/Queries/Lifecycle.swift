@@ -34,8 +34,7 @@ extension ConflictStore {
     return try changes(
       filter, where: "c.status != 'ignored'", having: "min(g.build_key) > ?", [.text(key)],
       knownBuildsOnly: true,
-      among: filter.since == nil && NewConflicts.apply(to: filter)
-        ? NewConflicts.sinceBuild(key, filter) : nil)
+      among: NewConflicts.sinceBuild(key, filter))
   }
 
   /// Conflicts whose first occurrence inside the filter is at or after `time` (ignored ones
@@ -45,7 +44,7 @@ extension ConflictStore {
     unbounded.since = nil
     return try changes(
       unbounded, where: "c.status != 'ignored'", having: "min(g.first_time) >= ?", [.integer(time)],
-      among: NewConflicts.apply(to: unbounded) ? NewConflicts.sinceTime(time, unbounded) : nil)
+      among: NewConflicts.sinceTime(time, unbounded))
   }
 
   /// Resolved conflicts seen again in a run that the rule of regressions allows (the view
@@ -74,7 +73,7 @@ extension ConflictStore {
         TestRuns.ranOneOfItsTests("s.conflict_id", since: "r.started_at > s.last_time\(runs.sql)"),
         runs.values + runs.values
       ),
-      among: filter.since == nil ? QuietConflicts.lastSeenAtOrBefore(time, filter) : nil)
+      among: QuietConflicts.lastSeenAtOrBefore(time, filter))
   }
 
   /// Open conflicts not seen in any of the newest `builds` builds (inside the filter; of runs
@@ -88,7 +87,7 @@ extension ConflictStore {
       filter, where: "c.status = 'open'", having: "max(g.build_key) < ?", [.text(oldestOfNewest)],
       knownBuildsOnly: true,
       finally: (TestRuns.ranOneOfItsTests("s.conflict_id", since: newest.sql), newest.values + newest.values),
-      among: filter.since == nil ? QuietConflicts.notIn(newestFrom: oldestOfNewest, filter) : nil)
+      among: QuietConflicts.notIn(newestFrom: oldestOfNewest, filter))
   }
 
   /// The runs `r` of the newest builds, from the one keyed `oldestOfNewest` (inside `filter`,

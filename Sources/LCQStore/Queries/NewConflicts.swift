@@ -12,9 +12,9 @@ enum NewConflicts {
   /// Whether the queries below answer faster than grouping the history: not when the filter
   /// names a build, an OS version or a device. Most conflicts are logged on many devices, so
   /// under such a filter most of them are new, and showing that one has no old row inside it
-  /// reads all of its rows (on a year of a fleet, `--device`: 1.2 s against 0.8 s). An app's
-  /// conflicts are mostly its own, so `--app` keeps them (0.3 s against 30 s).
-  static func apply(to filter: QueryFilter) -> Bool {
+  /// reads all of its rows (on a year of a fleet, once each, `--device`: 1.2 s against 0.8 s).
+  /// An app's conflicts are mostly its own, so `--app` keeps them (0.3 s against 30 s).
+  private static func apply(to filter: QueryFilter) -> Bool {
     filter.build == nil && filter.osVersion == nil && filter.device == nil
   }
 
@@ -23,8 +23,9 @@ enum NewConflicts {
   typealias Side = (_ row: String) -> (sql: String, values: [QueryValue])
 
   /// The conflicts with a counted row in a run of a build after `key` and none in a run of `key`
-  /// or a build before it (`lcq new --since-build`; runs without a build say nothing).
-  static func sinceBuild(_ key: String, _ filter: QueryFilter) -> (sql: String, values: [QueryValue]) {
+  /// or a build before it (`lcq new --since-build`; runs without a build say nothing); `nil`
+  /// where grouping the history answers (a filter with a `since`, or see ``apply(to:)``).
+  static func sinceBuild(_ key: String, _ filter: QueryFilter) -> (sql: String, values: [QueryValue])? {
     query(
       newSide: { _ in ("r.build_key > ?", [.text(key)]) },
       oldSide: { _ in ("r.build_key <= ?", [.text(key)]) }, filter)
@@ -33,8 +34,8 @@ enum NewConflicts {
   /// The conflicts with a counted row whose first occurrence is at or after `time`, and none
   /// whose first occurrence is before it (`lcq new --since`). A rollup row lies inside one UTC
   /// day (its `day`, the writers' `time / 86400`), so the day bounds only let an index find the
-  /// rows.
-  static func sinceTime(_ time: Int64, _ filter: QueryFilter) -> (sql: String, values: [QueryValue]) {
+  /// rows. `nil` as for ``sinceBuild(_:_:)``.
+  static func sinceTime(_ time: Int64, _ filter: QueryFilter) -> (sql: String, values: [QueryValue])? {
     let day = time / 86_400
     return query(
       newSide: { row in ("\(row).day >= ? AND \(row).first_time >= ?", [.integer(day), .integer(time)]) },
@@ -46,9 +47,10 @@ enum NewConflicts {
   /// `newSide`, without a row that counts and meets `oldSide` (asked once per conflict).
   private static func query(newSide: Side, oldSide: Side, _ filter: QueryFilter) -> (
     sql: String, values: [QueryValue]
-  ) {
+  )? {
+    guard apply(to: filter), let counted = filter.countedRow("x"), let countedOld = filter.countedRow("old")
+    else { return nil }
     let (new, old) = (newSide("x"), oldSide("old"))
-    let (counted, countedOld) = (filter.countedRow("x"), filter.countedRow("old"))
     let sql = """
       SELECT seen.conflict_id FROM (
         SELECT DISTINCT x.conflict_id FROM occurrence_rollup x JOIN runs r ON r.id = x.run_id
