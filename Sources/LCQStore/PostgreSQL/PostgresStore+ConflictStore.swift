@@ -7,7 +7,7 @@
   /// written once, against ``QueryEngine``), so a query cannot mean two things.
 
   extension PostgresStore: ConflictStore {
-    /// Nothing to fold in: the connection closes when the store is released.
+    /// Nothing to fold in: the connections close when the store is released.
     public func close() {}
 
     /// An ingest run on this database (``IngestWriter``).
@@ -15,8 +15,9 @@
       try IngestWriter(engine: self, metadata: metadata, clock: clock)
     }
 
-    /// Statements on this store's connection, one at a time; each read is a transaction of its
-    /// own, so that it plans without JIT compilation (``PostgresLink/transaction(_:)``).
+    /// Statements on this store's connections (two threads' at once on two, ``PostgresLinkPool``);
+    /// each read is a transaction of its own, so that it plans without JIT compilation
+    /// (``PostgresLink/transaction(_:)``).
     public var queries: QueryEngine {
       QueryEngine(
         dialect: .postgres,

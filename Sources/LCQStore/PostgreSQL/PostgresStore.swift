@@ -14,13 +14,11 @@
     public let path: String
     /// Where the database is.
     let location: PostgresLocation
-    /// The connection every call of this store uses, one at a time; replaced when it is lost.
-    private var link: PostgresLink
+    /// The connections its calls use: one at a time, more while calls overlap.
+    private let links: PostgresLinkPool
     /// How long a lost connection is tried again before the command gives up, in seconds
     /// (`LCQ_RECONNECT_SECONDS`, default 60; 0 never retries).
     let reconnectWindow: Double
-    /// Serialises use of ``link``: a store is shared by the ingest worker and its reader.
-    private let lock = NSLock()
 
     /// The advisory lock every lcq holds while it migrates a database ('lcq' in ASCII).
     static let migrationLockKey: Int64 = 0x6C_6371
@@ -44,9 +42,10 @@
       // should not hang a CI job); one that answers that it is full or starting, as when a
       // fleet of runners connects at once, is waited for through the reconnect window.
       let started = Date()
-      link = try Self.connectRetrying(
-        location, displayPath: shown, until: started.addingTimeInterval(min(reconnectWindow, 3)),
-        busyUntil: started.addingTimeInterval(reconnectWindow))
+      links = PostgresLinkPool(
+        first: try Self.connectRetrying(
+          location, displayPath: shown, until: started.addingTimeInterval(min(reconnectWindow, 3)),
+          busyUntil: started.addingTimeInterval(reconnectWindow)))
       try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
     }
 
@@ -56,26 +55,46 @@
     /// The number of PostgreSQL migrations this binary carries.
     public var schemaVersion: Int { EmbeddedSQL.postgresMigrations.count }
 
-    /// Runs `body` with the connection to itself. When the connection is lost (the server
-    /// restarted, a proxy cut it), connects again with backoff for ``reconnectWindow`` seconds
-    /// and runs `body` again: every caller's `body` is one transaction or one statement that
-    /// may run twice (an ingest batch inserts with `ON CONFLICT DO NOTHING` and counts only the
-    /// rows it inserted), so a retry stores exactly what is missing.
+    /// Runs `body` with a connection of its own (``PostgresLinkPool``): calls from two threads
+    /// at once run on two connections. When the connection is lost (the server restarted, a
+    /// proxy cut it), connects again with backoff for ``reconnectWindow`` seconds and runs
+    /// `body` again: every caller's `body` is one transaction or one statement that may run
+    /// twice (an ingest batch inserts with `ON CONFLICT DO NOTHING` and counts only the rows it
+    /// inserted), so a retry stores exactly what is missing.
     func using<T>(_ body: (PostgresLink) throws(StoreError) -> T) throws(StoreError) -> T {
-      lock.lock()
-      defer { lock.unlock() }
+      var link = try links.take { othersOpen throws(StoreError) in
+        guard othersOpen else {
+          let deadline = Date().addingTimeInterval(reconnectWindow)
+          return try Self.connectRetrying(
+            location, displayPath: displayPath, until: deadline, busyUntil: deadline)
+        }
+        do throws(PostgresLink.ConnectFailure) {
+          return try PostgresLink.connect(to: location, displayPath: displayPath)
+        } catch {
+          throw error.error
+        }
+      }
       let deadline = Date().addingTimeInterval(reconnectWindow)
       while true {
-        do {
-          return try body(link)
+        do throws(StoreError) {
+          let result = try body(link)
+          links.giveBack(link)
+          return result
         } catch .postgresUnreachable(_, let message) {
           guard Date() < deadline else {
+            links.drop()
             throw .postgresUnreachable(
               path: path, message: "\(message) (and still after \(Int(reconnectWindow)) s)")
           }
-          link = try Self.connectRetrying(
-            location, displayPath: displayPath, until: deadline, busyUntil: deadline)
+          do throws(StoreError) {
+            link = try Self.connectRetrying(
+              location, displayPath: displayPath, until: deadline, busyUntil: deadline)
+          } catch {
+            links.drop()
+            throw error
+          }
         } catch {
+          links.giveBack(link)
           throw Self.located(error, path: path)
         }
       }
