@@ -91,6 +91,10 @@ public enum EmbeddedSQL {{
   /// `dashboards/_window_counts.sql` without its comment: the CTE `counts` that the counting
   /// panels include and ``QueryFilter`` runs.
   static let windowCounts = {literal(chr(10).join(fragment_body("_window_counts.sql")) + chr(10), " " * 4)}
+
+  /// `dashboards/_day_spans.sql` without its comment: the CTEs `spans`, `whole_days` and
+  /// `run_days` that the report's baseline panels include and `lcq trend --by day` runs.
+  static let daySpans = {literal(chr(10).join(fragment_body("_day_spans.sql")) + chr(10), " " * 4)}
 }}
 """
 (root / "Sources/LCQStore/EmbeddedSQL.swift").write_text(swift)

@@ -2086,4 +2086,28 @@ public enum EmbeddedSQL {
     )
 
     """#
+
+  /// `dashboards/_day_spans.sql` without its comment: the CTEs `spans`, `whole_days` and
+  /// `run_days` that the report's baseline panels include and `lcq trend --by day` runs.
+  static let daySpans = #"""
+    spans (name, s, u) AS (
+      SELECT name, s, u FROM (
+        SELECT name, s, u FROM pieces WHERE by_day = 0
+        UNION ALL SELECT name, s, min(u, (s + 86399) / 86400 * 86400) FROM pieces WHERE by_day = 1
+        UNION ALL SELECT name, max((s + 86399) / 86400 * 86400, u / 86400 * 86400), u FROM pieces WHERE by_day = 1
+      ) cut
+      WHERE s < u
+    ),
+    whole_days (name, first_day, last_day) AS (
+      SELECT name, (s + 86399) / 86400, u / 86400 - 1 FROM pieces WHERE by_day = 1
+    ),
+    run_days AS (
+      SELECT w.name AS span, d.run_id, d.day, r.app, r.device, r.os_version, r.build, r.build_key, d.occurrences AS n
+      FROM whole_days w
+      JOIN run_day_counts d ON d.day BETWEEN w.first_day AND w.last_day
+      JOIN runs r ON r.id = d.run_id
+      JOIN p ON p.app IS NULL OR r.app = p.app
+    )
+
+    """#
 }

@@ -164,6 +164,8 @@ final class SQLInterpolationTests: XCTestCase {
     // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
     // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
     "Trend.swift": ["counts.sql", "totals", "run.sql"],
+    // The embedded dashboards/_day_spans.sql and _window_counts.sql (their values bound).
+    "DayTrend.swift": ["QueryFilter.daySpans(dialect)", "QueryFilter.windowCounts(dialect)"],
   ]
 
   /// SQL words, as lcq writes them (upper case).

@@ -142,9 +142,23 @@ public struct QueryFilter: Sendable, Hashable {
     return (sql, values)
   }
 
+  /// Whether the filter narrows the occurrences by their time only: no run metadata, owner,
+  /// team or firing width.
+  var isWindowOnly: Bool {
+    app == nil && build == nil && osVersion == nil && device == nil && owner == .all && team == nil
+      && firesBelow == nil
+  }
+
   /// `dashboards/_window_counts.sql` with its two-argument `max` and `min` named in `dialect`.
-  static func windowCounts(_ dialect: SQLDialect) -> String {
-    EmbeddedSQL.windowCounts.trimmingCharacters(in: .whitespacesAndNewlines)
+  static func windowCounts(_ dialect: SQLDialect) -> String { fragment(EmbeddedSQL.windowCounts, dialect) }
+
+  /// `dashboards/_day_spans.sql` with its two-argument `max` and `min` named in `dialect`.
+  static func daySpans(_ dialect: SQLDialect) -> String { fragment(EmbeddedSQL.daySpans, dialect) }
+
+  /// A fragment of `dashboards/` whose `max(` and `min(` are the two-argument scalars, with
+  /// those named in `dialect` (PostgreSQL's `GREATEST` and `LEAST`).
+  private static func fragment(_ sql: String, _ dialect: SQLDialect) -> String {
+    sql.trimmingCharacters(in: .whitespacesAndNewlines)
       .replacingOccurrences(of: "max(", with: dialect.greatest + "(")
       .replacingOccurrences(of: "min(", with: dialect.least + "(")
   }

@@ -52,6 +52,9 @@ extension ConflictStore {
     let sql: String
     var values = counts.values
     switch step {
+    case .day where conflictID == nil && filter.isWindowOnly:
+      sql = DayTrend.statement(engine.dialect)
+      values = [.integer(filter.lowerTime), .integer(filter.upperTime)]
     case .day:
       sql = """
         WITH \(counts.sql)
