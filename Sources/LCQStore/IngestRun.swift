@@ -16,6 +16,11 @@ public protocol IngestRun: AnyObject {
   /// own while the caller goes on; a failure is then thrown by the next `commit()` or
   /// `finish(_:)`, and the blocks it could not write are written by that call's transaction.
   func commit() throws(StoreError)
+  /// Commits as ``commit()`` does, and tells `whenWritten` once this commit is written, with
+  /// the run's totals as of it (what was added before it, and everything stored), or that it
+  /// could not be. It is told on the writing thread, or before this returns where the engine
+  /// writes in place; a failure this throws is not also told to it.
+  func commit(whenWritten: @escaping @Sendable (Result<IngestTotals, StoreError>) -> Void) throws(StoreError)
   /// Waits until every ``commit()`` so far is written (an engine that writes on a thread of its
   /// own may still be writing the last), and throws its failure, if any.
   func waitUntilWritten() throws(StoreError)

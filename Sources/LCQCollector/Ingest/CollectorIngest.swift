@@ -39,17 +39,24 @@
     private let waitingLock = NSLock()
     private var waiting: [Waiting] = []
 
-    private final class OpenRun {
+    private final class OpenRun: @unchecked Sendable {
       let session: any IngestRun
       var pipeline: IngestPipeline
       let notes: NoteCollector
       var lastUsed: ContinuousClock.Instant
+      /// The run's totals as of its last commit written: the writes end one after another, and
+      /// only their answers read and set it.
+      var written: IngestTotals
+      /// Taken by a commit until it is written: the next commit of the run waits for it, and
+      /// the texts that arrive meanwhile wait together, to share one.
+      let writing = DispatchSemaphore(value: 1)
 
       init(session: any IngestRun, pipeline: IngestPipeline, notes: NoteCollector) {
         self.session = session
         self.pipeline = pipeline
         self.notes = notes
         lastUsed = .now
+        written = session.totals
       }
     }
 
@@ -106,7 +113,9 @@
       for run in runs { storeTogether(shared[run] ?? []) }
     }
 
-    /// Stores `texts`, all of one run, in one commit, and answers each.
+    /// Stores `texts`, all of one run, in one commit, and answers each once it is written. The
+    /// queue goes on to the next texts meanwhile: their messages are analysed while these are
+    /// written, and they are committed once these are (together with those that came since).
     private func storeTogether(_ texts: [Waiting]) {
       guard let metadata = texts.first?.metadata else { return }
       let run: OpenRun
@@ -116,15 +125,33 @@
         for text in texts { text.done.resume(throwing: error) }
         return
       }
-      let before = run.session.totals
       run.notes.take()
+      var texts = texts
       var notes: [[String]] = []
       do {
         for text in texts {
           try run.pipeline.ingest(text: text.text, named: text.name, waitsForCommit: false)
           notes.append(run.notes.take())
         }
-        try run.pipeline.commit()
+        run.writing.wait()
+        // The run's texts that came while its last commit was written join this one.
+        if texts.allSatisfy(\.sharesCommit) {
+          for text in takeWaiting(sharingCommitIn: metadata) {
+            texts.append(text)
+            try run.pipeline.ingest(text: text.text, named: text.name, waitsForCommit: false)
+            notes.append(run.notes.take())
+          }
+        }
+        let (committed, textNotes) = (texts, notes)
+        do {
+          try run.pipeline.commit { result in
+            self.answer(committed, textNotes, of: run, metadata, result)
+            run.writing.signal()
+          }
+        } catch {
+          run.writing.signal()
+          throw error
+        }
       } catch {
         // The session cannot be trusted after a failed write: the next text starts another.
         finish(metadata, run, .failed)
@@ -132,7 +159,37 @@
         return
       }
       run.lastUsed = .now
-      let after = run.session.totals
+    }
+
+    /// The waiting texts of the run `metadata` that may share a commit, taken out of the queue
+    /// in the order they came.
+    private func takeWaiting(sharingCommitIn metadata: RunMetadata) -> [Waiting] {
+      waitingLock.withLock {
+        let taken = waiting.filter { $0.sharesCommit && $0.metadata == metadata }
+        waiting.removeAll { $0.sharesCommit && $0.metadata == metadata }
+        return taken
+      }
+    }
+
+    /// Answers `texts`, committed together in `run`, with how their commit's write ended: the
+    /// counts it added (given to the first text), or the failure, after which the run is
+    /// finished (unless another took its place already).
+    private func answer(
+      _ texts: [Waiting], _ notes: [[String]], of run: OpenRun, _ metadata: RunMetadata,
+      _ result: Result<IngestTotals, StoreError>
+    ) {
+      let after: IngestTotals
+      switch result {
+      case .success(let totals): after = totals
+      case .failure(let error):
+        for text in texts { text.done.resume(throwing: error) }
+        queue.async {
+          if self.runs[metadata] === run { self.finish(metadata, run, .failed) }
+        }
+        return
+      }
+      let before = run.written
+      run.written = after
       for (position, text) in texts.enumerated() {
         var totals = ReceivedTotals(notes: notes[position])
         if position == 0 {

@@ -19,6 +19,7 @@ final class BlockWorker: @unchecked Sendable {
   private enum Work {
     case blocks([PreparedBlock], lines: Int, bytes: Int, tests: [String], caughtUp: Bool)
     case flush(lines: Int, bytes: Int)
+    case handOver(lines: Int, bytes: Int, whenWritten: @Sendable (Result<IngestTotals, StoreError>) -> Void)
     case newLog
   }
 
@@ -91,6 +92,14 @@ final class BlockWorker: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// Commits everything submitted, with the input's totals, without waiting: `whenWritten` is
+  /// told once it is stored, or that it could not be (as is every hand-over after a failure).
+  func handOver(
+    lines: Int, bytes: Int, whenWritten: @escaping @Sendable (Result<IngestTotals, StoreError>) -> Void
+  ) throws(StoreError) {
+    try enqueue(.handOver(lines: lines, bytes: bytes, whenWritten: whenWritten))
+  }
+
   /// Lets the worker finish what is queued (not committing it: the session's own finish does),
   /// ends its thread, and waits for that.
   func stop() {
@@ -121,10 +130,14 @@ final class BlockWorker: @unchecked Sendable {
         return
       }
       let work = queue.removeFirst()
-      let failed = failure != nil
+      let failed = failure
       condition.broadcast()
       condition.unlock()
-      guard !failed else { continue }  // after a failure, nothing more is written
+      // After a failure, nothing more is written, and a hand-over hears why.
+      if let failed {
+        if case .handOver(_, _, let whenWritten) = work { whenWritten(.failure(failed)) }
+        continue
+      }
       do {
         try process(work)
       } catch {
@@ -186,6 +199,15 @@ final class BlockWorker: @unchecked Sendable {
       flushesDone += 1
       condition.broadcast()
       condition.unlock()
+    case .handOver(let lines, let bytes, let whenWritten):
+      session.setInput(lines: lines, bytes: bytes)
+      do throws(StoreError) {
+        try session.commit(whenWritten: whenWritten)
+      } catch {
+        whenWritten(.failure(error))
+        throw error
+      }
+      lastCommit = .now
     case .newLog:
       identities = OccurrenceIdentity()
     }

@@ -171,6 +171,16 @@ public struct IngestPipeline {
     try worker.flush(lines: linesBefore, bytes: bytesBefore)
   }
 
+  /// Commits what was handed over (``ingest(text:named:waitsForCommit:)``) without waiting for
+  /// the store: `whenWritten` is told, on another thread, once it is stored (with the run's
+  /// totals as of this commit) or that it could not be. Texts handed over after this are
+  /// analysed while it is written.
+  ///
+  /// - Throws: `StoreError` when an earlier write failed (`whenWritten` is then not told).
+  public func commit(whenWritten: @escaping @Sendable (Result<IngestTotals, StoreError>) -> Void) throws {
+    try worker.handOver(lines: linesBefore, bytes: bytesBefore, whenWritten: whenWritten)
+  }
+
   /// Ends the worker once what it holds is handled; call after the last input, before the
   /// session is used again.
   public func stopWorker() {

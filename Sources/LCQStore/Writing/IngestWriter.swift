@@ -97,6 +97,18 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
   /// Writes the added blocks, in one transaction: here, or on the writing thread once the batch
   /// before them is committed.
   func commit() throws(StoreError) {
+    try commit(then: nil)
+  }
+
+  func commit(whenWritten: @escaping @Sendable (Result<IngestTotals, StoreError>) -> Void) throws(StoreError)
+  {
+    try commit(then: whenWritten)
+  }
+
+  /// ``commit()``, telling `written` (when given) how the batch's write ended.
+  private func commit(then written: (@Sendable (Result<IngestTotals, StoreError>) -> Void)?)
+    throws(StoreError)
+  {
     try awaitWriter()
     let batch = Batch(
       records: pending, counted: counted, cutOffDeletions: cutOffs.pendingDeletions,
@@ -112,6 +124,7 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
         giveBack(batch)
         throw error
       }
+      written?(.success(batch.counted.merging(lock.withLock { stored })))
       return
     }
     writing.enter()
@@ -119,8 +132,10 @@ final class IngestWriter: IngestRun, @unchecked Sendable {
       defer { self.writing.leave() }
       do throws(StoreError) {
         try self.write(batch)
+        written?(.success(batch.counted.merging(self.lock.withLock { self.stored })))
       } catch {
         self.lock.withLock { self.refused = (batch, error) }
+        written?(.failure(error))
       }
     }
   }
