@@ -89,7 +89,7 @@ struct IngestBatch {
       earliest[id] = record
     }
     return counted.compactMap { id in
-      earliest[id].map { StoredRows.exemplarValues(conflictID: id, record: $0) }
+      earliest[id].map { StoredRows.exemplarValues(conflictID: id, runID: runID, record: $0) }
     }
   }
 

@@ -82,18 +82,27 @@ enum StoredRows {
   /// fix, missing quantities, owner) of one of a batch's occurrences when that occurrence is now
   /// its earliest (``TieOrder/earliestFirst``): a conflict is described by its first sighting,
   /// whichever runner stored it first. Run after the batch's occurrences are stored and before
-  /// their counts. Values: ``exemplarValues(conflictID:record:)``.
+  /// their counts. At a tie of times, an occurrence of the same run with a smaller identity
+  /// comes first whatever the others are, and finding one takes a few rows where ordering the
+  /// second's occurrences takes them all: a flood of one message logs thousands in a second,
+  /// and the collector commits many times within it. Values:
+  /// ``exemplarValues(conflictID:runID:record:)``.
   static let exemplarSQL = """
     UPDATE conflicts SET title = ?, verdict = ?, minimal_set = ?, explanation = ?, best_fix = ?, missing = ?,
       owner = ?, envelope = ?, width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?
     WHERE id = ? AND occurrence_count > 0 AND (? < first_seen OR (? = first_seen
+      AND NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = conflicts.id AND o.time = conflicts.first_seen
+        AND o.run_id = ? AND o.identity < ?)
       AND ? = \(TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))))
     """
 
-  /// The values of ``exemplarSQL`` for `record`, an occurrence of `conflictID`.
-  static func exemplarValues(conflictID: Int64, record: BlockRecord) -> [QueryValue] {
+  /// The values of ``exemplarSQL`` for `record`, an occurrence of `conflictID` in the run `runID`.
+  static func exemplarValues(conflictID: Int64, runID: Int64, record: BlockRecord) -> [QueryValue] {
     descriptionValues(summary: record.summary, describedConstraints: record.describedConstraints)
-      + [.integer(conflictID), .integer(record.time), .integer(record.time), .text(record.identity)]
+      + [
+        .integer(conflictID), .integer(record.time), .integer(record.time), .integer(runID),
+        .text(record.identity), .text(record.identity),
+      ]
   }
 
   /// A test the run ran (values: the run's id, the test's name); stored once per run.
