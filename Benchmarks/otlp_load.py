@@ -21,8 +21,8 @@ from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 
 HEADER = "Unable to simultaneously satisfy constraints"
 START = 1_767_225_600 * 1_000_000_000  # 2026-01-01T00:00:00Z
-# 10 ms apart: a hundred messages a second, as a busy fleet logs them (a run's conflicts spread
-# over its minutes; thousands within one second would meet the tie rule's per-second work).
+# 10 ms apart by default: a hundred messages a second, as a busy fleet logs them (a run's
+# conflicts spread over its minutes). `--spacing-ns 1000` sends a flood of one second.
 SPACING = 10_000_000
 
 
@@ -40,7 +40,7 @@ def messages(log):
     return found
 
 
-def build(texts, requests, records):
+def build(texts, requests, records, spacing):
     bodies, number = [], 0
     for _ in range(requests):
         request = ExportLogsServiceRequest()
@@ -50,17 +50,17 @@ def build(texts, requests, records):
         scope_logs = resource_logs.scope_logs.add()
         for _ in range(records):
             record = scope_logs.log_records.add()
-            record.time_unix_nano = START + number * SPACING
+            record.time_unix_nano = START + number * spacing
             record.body.string_value = texts[number % len(texts)]
             number += 1
         bodies.append(request.SerializeToString())
     return bodies
 
 
-def console(texts, count):
+def console(texts, count, spacing):
     lines = []
     for number in range(count):
-        nanos = START + number * SPACING
+        nanos = START + number * spacing
         seconds, micros = divmod(nanos // 1000, 1_000_000)
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(seconds)) + ".%06d+0000" % micros
         lines.append(stamp + " " + texts[number % len(texts)])
@@ -76,12 +76,13 @@ def main():
     parser.add_argument("--records", type=int, default=100)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--write-console")
+    parser.add_argument("--spacing-ns", type=int, default=SPACING, help="nanoseconds between records")
     arguments = parser.parse_args()
     texts = messages(arguments.log)
-    bodies = build(texts, arguments.requests, arguments.records)
+    bodies = build(texts, arguments.requests, arguments.records, arguments.spacing_ns)
     if arguments.write_console:
         open(arguments.write_console, "w", encoding="utf-8").write(
-            console(texts, arguments.requests * arguments.records))
+            console(texts, arguments.requests * arguments.records, arguments.spacing_ns))
     target = urllib.parse.urlparse(arguments.url)
     headers = {"Content-Type": "application/x-protobuf", "Authorization": "Bearer " + arguments.token}
     latencies, failures, lock = [], [], threading.Lock()

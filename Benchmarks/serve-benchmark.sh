@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `lcq serve` under load, side by side with a file ingest of the same messages (BENCHMARKS.md,
-# "The collector"). Usage: Benchmarks/serve-benchmark.sh LCQ [REQUESTS RECORDS CONNECTIONS]
+# "The collector"). Usage: Benchmarks/serve-benchmark.sh LCQ [REQUESTS RECORDS CONNECTIONS
+# [SPACING_NS]] (SPACING_NS between records, 10 ms by default; 1000 is a flood of one second)
 #
 # LCQ is a release lcq built with both traits (`swift build -c release --traits
 # TeamStore,Collector`). On each store (a fresh SQLite file, a fresh database of a throwaway
@@ -14,6 +15,7 @@ lcq=$(realpath "$1")
 requests=${2:-400}
 records=${3:-100}
 connections=${4:-4}
+spacing=${5:-10000000}
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 source Benchmarks/throwaway-postgres.sh
@@ -28,7 +30,8 @@ for engine in sqlite postgresql; do
   until grep -q serving "$work/serve.err" 2>/dev/null; do sleep 0.1; done
   url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.err")
   echo "$engine serve: $(python3 Benchmarks/otlp_load.py "$url" "$token" Examples/simulator.log \
-    --requests "$requests" --records "$records" --connections "$connections" --write-console "$work/console.log")"
+    --requests "$requests" --records "$records" --connections "$connections" --spacing-ns "$spacing" \
+    --write-console "$work/console.log")"
   kill -TERM $server
   wait $server
   stored=$("$lcq" db stats --db "$served" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["occurrences"])')
