@@ -30,6 +30,30 @@ final class RationalTests: XCTestCase {
     XCTAssertTrue(Rational(1, Int64.max) * Rational(1, Int64.max) < Rational(1, Int64.max))
   }
 
+  /// `b·d` overflows, but the denominators share 2^40: the sum fits, and is stored in 64 bits
+  /// like any value that fits (worked out by hand: 1/(3·2^40) + 1/(5·2^40) = 8/(15·2^40)).
+  func testSumsOverSharedDenominatorsStayInSixtyFourBits() {
+    let sum = Rational(1, 3 << 40) + Rational(1, 5 << 40)
+    XCTAssertFalse(sum.isBig)
+    XCTAssertEqual(sum.description, "1/\(15 << 37)")
+    XCTAssertEqual(Rational(1, 3 << 40) - Rational(1, 3 << 40), .zero)
+    // No common factor: the denominator 3^39·5^27 is past 64 bits, so the sum is big.
+    let apart = Rational(1, 4_052_555_153_018_976_267) + Rational(1, 7_450_580_596_923_828_125)
+    XCTAssertTrue(apart.isBig)
+    XCTAssertEqual(apart.denominator, BigInt(4_052_555_153_018_976_267) * BigInt(7_450_580_596_923_828_125))
+  }
+
+  /// A factor of ±1 gives the other factor, or its negation.
+  func testUnitFactors() {
+    let value = Rational(-7, 12)
+    XCTAssertEqual((value * .one).description, "-7/12")
+    XCTAssertEqual((Rational.one * value).description, "-7/12")
+    XCTAssertEqual((value * Rational(-1)).description, "7/12")
+    XCTAssertEqual((Rational(-1) * value).description, "7/12")
+    XCTAssertEqual((value + .zero).description, "-7/12")
+    XCTAssertEqual((Rational.zero + value).description, "-7/12")
+  }
+
   func testComparisonNearTheLimitsOfSixtyFourBits() {
     let a = Rational(Int64.max - 1, Int64.max)
     let b = Rational(Int64.max - 2, Int64.max - 1)

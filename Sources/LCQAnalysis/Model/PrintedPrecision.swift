@@ -12,7 +12,13 @@ enum PrintedPrecision {
   /// out constraints with others). For anything longer the exponent is clamped, so the work
   /// stays bounded whatever the text holds.
   static func halfWidth(of text: String) -> Rational {
-    var bytes = Array(text.utf8)[...]
+    var text = text  // no copy: `withUTF8` needs a variable
+    return text.withUTF8 { halfWidth(of: $0[...]) }
+  }
+
+  /// ``halfWidth(of:)`` on the text's UTF-8 bytes.
+  private static func halfWidth(of text: Slice<UnsafeBufferPointer<UInt8>>) -> Rational {
+    var bytes = text
     while let byte = bytes.first, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
       bytes = bytes.dropFirst()
     }
@@ -47,7 +53,7 @@ enum PrintedPrecision {
   static let exponentBound = Rational.maximumDecimalExponent + 2 * Rational.maximumDecimalDigits
 
   /// A signed exponent read from `[-+]digits`, clamped to ±``exponentBound`` (0 when unreadable).
-  private static func clampedExponent(_ bytes: ArraySlice<UInt8>) -> Int {
+  private static func clampedExponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
     var bytes = bytes
     var negative = false
     if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {

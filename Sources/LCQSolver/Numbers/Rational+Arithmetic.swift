@@ -49,6 +49,8 @@ extension Rational: SolverNumber {
   /// The sum.
   @inlinable public static func + (lhs: Rational, rhs: Rational) -> Rational {
     if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage {
+      if c == 0 { return lhs }
+      if a == 0 { return rhs }
       if b == 1, d == 1 {
         let (sum, overflow) = a.addingReportingOverflow(c)
         if !overflow, sum != .min { return Rational(storage: .small(sum, 1)) }
@@ -63,9 +65,32 @@ extension Rational: SolverNumber {
           let (sum, o4) = ad.addingReportingOverflow(cb)
           if !o4, sum != .min { return reducedSmall(sum, bd) }
         }
+        if let sum = sharedFactorSum(a, b, c, d) { return sum }
       }
     }
     return bigSum(lhs, rhs)
+  }
+
+  /// `a/b + c/d` in machine integers by Knuth's way (see ``bigSum(_:_:)``), when `a·d + c·b`
+  /// over `b·d` overflowed but the denominators share a factor that keeps the terms small:
+  /// `nil` when it overflows too. With no common factor the sum's denominator is `b·d` itself,
+  /// which did not fit.
+  @usableFromInline @inline(never) static func sharedFactorSum(
+    _ a: Int64, _ b: Int64, _ c: Int64, _ d: Int64
+  ) -> Rational? {
+    let g = Int64(greatestCommonDivisor(b.magnitude, d.magnitude))
+    guard g != 1 else { return nil }
+    let (bg, dg) = (b / g, d / g)
+    let (x, o1) = a.multipliedReportingOverflow(by: dg)
+    let (y, o2) = c.multipliedReportingOverflow(by: bg)
+    guard !(o1 || o2) else { return nil }
+    let (t, o3) = x.addingReportingOverflow(y)
+    guard !o3, t != .min else { return nil }
+    if t == 0 { return .zero }
+    let h = Int64(greatestCommonDivisor(t.magnitude, g.magnitude))
+    let (denominator, o4) = bg.multipliedReportingOverflow(by: d / h)
+    guard !o4 else { return nil }
+    return Rational(storage: .small(t / h, denominator))
   }
 
   /// The sum with arbitrary precision (kept out of line so that the 64-bit path stays small).
@@ -102,6 +127,11 @@ extension Rational: SolverNumber {
   @inlinable public static func * (lhs: Rational, rhs: Rational) -> Rational {
     if case .small(var a, var b) = lhs.storage, case .small(var c, var d) = rhs.storage {
       if a == 0 || c == 0 { return .zero }
+      // A factor of ±1 (every unit coefficient of a row) leaves the other in lowest terms.
+      if d == 1, c == 1 { return lhs }
+      if b == 1, a == 1 { return rhs }
+      if d == 1, c == -1, a != .min { return Rational(storage: .small(-a, b)) }
+      if b == 1, a == -1, c != .min { return Rational(storage: .small(-c, d)) }
       if b == 1, d == 1 {
         let (n, overflow) = a.multipliedReportingOverflow(by: c)
         if !overflow, n != .min { return Rational(storage: .small(n, 1)) }

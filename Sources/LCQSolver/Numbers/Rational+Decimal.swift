@@ -14,11 +14,23 @@ extension Rational {
   /// Whether `text` is within ``maximumDecimalDigits`` and ``maximumDecimalExponent``: read
   /// in one pass over the bytes, whatever their count. Text that is not a decimal literal at
   /// all is within the limits (``init(decimal:)`` rejects it for its form).
+  public static func isWithinDecimalLimits(_ text: String) -> Bool {
+    var text = text  // no copy: `withUTF8` needs a variable
+    return text.withUTF8(isWithinDecimalLimits(bytes:))
+  }
+
+  /// ``isWithinDecimalLimits(_:)`` for any string type.
   public static func isWithinDecimalLimits(_ text: some StringProtocol) -> Bool {
+    isWithinDecimalLimits(String(text))
+  }
+
+  /// ``isWithinDecimalLimits(_:)`` on UTF-8 bytes (one concrete function: a generic one was
+  /// not specialised across modules and walked the text through protocol witnesses).
+  static func isWithinDecimalLimits(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var digits = 0
     var exponent = 0  // its magnitude; leading zeros add nothing
     var inExponent = false
-    for byte in text.utf8 {
+    for byte in bytes {
       if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
         inExponent = true
       } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
@@ -40,11 +52,18 @@ extension Rational {
   /// ``maximumDecimalExponent`` (see ``isWithinDecimalLimits(_:)``): reading stays linear in
   /// the text and the value small enough to compute with. `2.22507e-308` is the fraction
   /// 222507/10^313, exactly.
-  public init?(decimal text: some StringProtocol) {
-    guard Self.isWithinDecimalLimits(text) else { return nil }
-    var text = String(text)  // no copy for a String; small numbers are stored inline
-    guard let value = text.withUTF8({ Self.decimal($0[...]) }) else { return nil }
+  public init?(decimal text: String) {
+    var text = text  // no copy: `withUTF8` needs a variable
+    let value = text.withUTF8 { bytes in
+      Self.isWithinDecimalLimits(bytes: bytes) ? Self.decimal(bytes[...]) : nil
+    }
+    guard let value else { return nil }
     self = value
+  }
+
+  /// ``init(decimal:)`` for any string type.
+  public init?(decimal text: some StringProtocol) {
+    self.init(decimal: String(text))
   }
 
   /// Reads a decimal literal (see ``init(decimal:)``) from its UTF-8 bytes.
