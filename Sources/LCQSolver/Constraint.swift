@@ -25,17 +25,21 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
   public let strength: Strength
   /// A name for explanations (the caller's label for where the constraint came from).
   public let name: String
+  /// The caller's number for what the constraint stands for, read back from an explanation's
+  /// entries without a table keyed by constraint; `nil` when the caller gave none.
+  public let source: Int?
 
   /// Creates `expression (relation) 0`.
   public init(
     _ expression: Expression<Number>, _ relation: Relation, strength: Strength = .required,
-    name: String = ""
+    name: String = "", source: Int? = nil
   ) {
     self.terms = expression.terms
     self.constant = expression.constant
     self.relation = relation
     self.strength = strength
     self.name = name
+    self.source = source
   }
 
   /// Creates `lhs (relation) rhs`.
@@ -49,7 +53,8 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
   /// Whether the constraint holds when each variable takes `value(variable)`, exactly for
   /// exact numbers and within the number type's tolerance otherwise.
   @inlinable public func isSatisfied(by value: (Variable) -> Number) -> Bool {
-    let result = expression.value(value)
+    var result = constant  // the expression's value, without building the expression
+    for term in terms { result = result + term.coefficient * value(term.variable) }
     switch relation {
     case .equal: return result.isNearZero
     case .lessThanOrEqual: return result <= .zero || result.isNearZero

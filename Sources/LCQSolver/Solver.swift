@@ -130,9 +130,10 @@ public struct Solver<Number: SolverNumber>: Sendable {
 
   /// Turns a constraint into a tableau row (with basic variables substituted) and its tag.
   mutating func makeRow(for constraint: Constraint<Number>) -> (Row<Number>, Tag) {
-    var row = Row<Number>(constant: constraint.expression.constant)
-    row.reserveCapacity(constraint.expression.terms.count + 3)
-    for term in constraint.expression.terms where !term.coefficient.isNearZero {
+    // The stored parts, not `expression` (which would build a value only to read it).
+    var row = Row<Number>(constant: constraint.constant)
+    row.reserveCapacity(constraint.terms.count + 3)
+    for term in constraint.terms where !term.coefficient.isNearZero {
       let symbol = symbol(for: term.variable)
       if let basic = rows[symbol] {
         row.insert(basic, term.coefficient)

@@ -19,7 +19,7 @@ final class CertificateTests: XCTestCase {
   func certificate(_ entries: [(Constraint<Rational>, Rational)]) -> Certificate {
     let proof = Explanation(
       entries: entries.map { Explanation.Entry(constraint: $0.0, multiplier: $0.1) }, sum: .zero)
-    return Certificate(proof: proof, owners: [:])
+    return Certificate(proof: proof)
   }
 
   func testAContradictionIsVerified() {

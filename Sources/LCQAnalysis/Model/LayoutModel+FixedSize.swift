@@ -21,7 +21,8 @@ extension LayoutModel {
     fixed.members = members.compactMap { member in
       guard member.index == size else { return keeping(member.index) ? member : nil }
       var sized = member
-      let row = Constraint(Expression(variable) - Expression(constant: value), .equal, name: "[\(size + 1)]")
+      let row = Constraint(
+        Expression(variable) - Expression(constant: value), .equal, name: "[\(size + 1)]", source: size)
       sized.exact = [row]
       sized.relaxed = [row]
       return sized

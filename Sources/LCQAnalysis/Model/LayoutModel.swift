@@ -38,8 +38,6 @@ struct LayoutModel: Sendable {
   /// Each listed constraint's position in ``members`` (by list index), or -1 when it is not a
   /// member.
   private(set) var positions: [Int] = []
-  /// The member owning each row, exact or relaxed, by the row's identity.
-  private(set) var rowOwners: [Constraint<Rational>: Int] = [:]
   /// Item frames by key.
   var frames: [String: ItemFrame] = [:]
   /// The printed item for each key (for drawing and naming).
@@ -110,16 +108,11 @@ struct LayoutModel: Sendable {
   /// of their first members. Worked out once, when the model is built.
   private(set) var components: [[Int]] = []
 
-  /// Works out ``positions``, ``rowOwners`` and ``components`` (the builder calls it once the
-  /// members are final).
+  /// Works out ``positions`` and ``components`` (the builder calls it once the members are
+  /// final). A member's rows carry its list index as their `source`.
   mutating func index(listCount: Int) {
     positions = Array(repeating: -1, count: listCount)
-    rowOwners.reserveCapacity(members.reduce(0) { $0 + $1.exact.count + $1.relaxed.count })
-    for (position, member) in members.enumerated() {
-      positions[member.index] = position
-      for row in member.exact { rowOwners[row] = member.index }
-      for row in member.relaxed { rowOwners[row] = member.index }
-    }
+    for (position, member) in members.enumerated() { positions[member.index] = position }
     groupMembers()
   }
 
@@ -150,12 +143,12 @@ struct LayoutModel: Sendable {
       for row in member.exact { join(row.expression, position) }
       for index in member.implicit { join(implicit[index].expression, position) }
     }
-    var groupOfRoot: [Int: Int] = [:]
+    var groupOfRoot = Array(repeating: -1, count: members.count)  // by the root's position
     var groups: [[Int]] = []
     for (position, member) in members.enumerated() {
       let group = root(position)
-      if let existing = groupOfRoot[group] {
-        groups[existing].append(member.index)
+      if groupOfRoot[group] >= 0 {
+        groups[groupOfRoot[group]].append(member.index)
       } else {
         groupOfRoot[group] = groups.count
         groups.append([member.index])

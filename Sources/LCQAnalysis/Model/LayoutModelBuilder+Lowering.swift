@@ -65,16 +65,17 @@ extension LayoutModelBuilder {
       return Expression(
         terms, constant: first.expression.constant - secondExpression.constant * factor - offset)
     }
-    let exact = Constraint(difference(multiplier, constant), relation(constraint.relation), name: name)
+    let exact = Constraint(
+      difference(multiplier, constant), relation(constraint.relation), name: name, source: context.index)
 
     guard !(constantHalfWidth.isNearZero && multiplierHalfWidth.isNearZero) else { return ([exact], [exact]) }
     // first ≤ (m + δm)·second + c + δc   and   first ≥ (m − δm)·second + c − δc
     let upper = Constraint(
       difference(multiplier + multiplierHalfWidth, constant + constantHalfWidth), .lessThanOrEqual,
-      name: name + " upper")
+      name: name + " upper", source: context.index)
     let lower = Constraint(
       difference(multiplier - multiplierHalfWidth, constant - constantHalfWidth), .greaterThanOrEqual,
-      name: name + " lower")
+      name: name + " lower", source: context.index)
     switch constraint.relation {
     case .equal: return ([exact], [upper, lower])
     case .lessThanOrEqual: return ([exact], [upper])

@@ -140,24 +140,24 @@ public enum BlockReplayer {
     let rank = Ranking(model.members.map(\.index))
     let isSystem = Set(model.members.filter(\.isMadeOutsideTheApp).map(\.index))
     let isolations = try systems.isolateEach().sorted { lhs, rhs in
-      let (a, b) = (lhs.0.members, rhs.0.members)
+      let (a, b) = (lhs.members, rhs.members)
       let (systemA, systemB) = (a.count { isSystem.contains($0) }, b.count { isSystem.contains($0) })
       if systemA != systemB { return systemA < systemB }
       if a.count != b.count { return a.count < b.count }
       return rank.precedes(a, b)
     }
-    let (isolation, owners) = isolations[0]
+    let isolation = isolations[0]
     let relaxed = systems.relaxed
     replay.minimalSet = isolation.members
-    guard proves else { return isolations.map { $0.0.members } }
-    replay.certificate = Certificate(proof: isolation.proof, owners: owners)
+    guard proves else { return isolations.map(\.members) }
+    replay.certificate = Certificate(proof: isolation.proof)
     replay.witnesses = isolation.members.map { member in
       let rest = isolation.members.filter { $0 != member }
       return Witness(
         member: member, values: isolation.witnesses[member] ?? [:],
         rows: model.constraints(for: rest, relaxed: relaxed))
     }
-    return isolations.map { $0.0.members }
+    return isolations.map(\.members)
   }
 
   static func standing(of block: ConflictBlock, _ replay: Replay) -> BrokenConstraintStanding? {

@@ -32,7 +32,7 @@ public struct Certificate: Sendable {
 
   /// Builds the certificate from a solver proof and checks it exactly, independently of the
   /// solver's own reasoning.
-  init(proof: Explanation<Rational>, owners: [Constraint<Rational>: Int]) {
+  init(proof: Explanation<Rational>) {
     var terms: [Term] = []
     var coefficients: [Variable: Rational] = Dictionary(minimumCapacity: 2 * proof.entries.count)
     var constant = Rational.zero
@@ -45,7 +45,7 @@ public struct Certificate: Sendable {
       let relation = entry.constraint.relation
       if usesUpperDirection && relation == .greaterThanOrEqual { signsHold = false }
       if !usesUpperDirection && relation == .lessThanOrEqual { signsHold = false }
-      let g = entry.constraint.expression * (usesUpperDirection ? -Rational.one : .one)
+      let g = usesUpperDirection ? entry.constraint.expression * -Rational.one : entry.constraint.expression
       for term in g.terms {
         coefficients[term.variable, default: .zero] =
           coefficients[term.variable, default: .zero]
@@ -54,7 +54,7 @@ public struct Certificate: Sendable {
       constant = constant + g.constant * multiplier
       terms.append(
         Term(
-          constraint: owners[entry.constraint], row: entry.constraint.name,
+          constraint: entry.constraint.source, row: entry.constraint.name,
           expression: g, multiplier: multiplier))
     }
     self.terms = terms

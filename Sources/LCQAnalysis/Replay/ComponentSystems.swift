@@ -31,18 +31,15 @@ struct ComponentSystems {
   /// The positions of the groups that cannot hold.
   var infeasible: [Int] { answers.indices.filter { !answers[$0].isFeasible } }
 
-  /// One isolated minimal set per infeasible group, in group order, with the owners of its
-  /// group's rows (to read the certificate).
-  mutating func isolateEach() throws(ReplayError) -> [(
-    ConflictIsolation, owners: [Constraint<Rational>: Int]
-  )] {
-    var isolations: [(ConflictIsolation, owners: [Constraint<Rational>: Int])] = []
+  /// One isolated minimal set per infeasible group, in group order.
+  mutating func isolateEach() throws(ReplayError) -> [ConflictIsolation] {
+    var isolations: [ConflictIsolation] = []
     for group in infeasible {
       guard
         let isolation = try ConflictIsolation.isolate(
           in: &systems[group], candidates: groups[group], first: answers[group])
       else { throw .solver("a conflict vanished on a second look") }
-      isolations.append((isolation, systems[group].owners))
+      isolations.append(isolation)
     }
     return isolations
   }

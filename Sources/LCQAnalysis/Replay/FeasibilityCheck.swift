@@ -11,14 +11,12 @@ enum Feasibility {
   /// Adds `rows` in order to a new exact solver.
   static func check(_ rows: [ModelRow]) throws(ReplayError) -> Feasibility {
     var solver = Solver<Rational>()
-    var owners: [Constraint<Rational>: Int] = [:]
     for row in rows {
-      if let member = row.member { owners[row.constraint] = member }
       do {
         try solver.add(row.constraint)
       } catch {
         switch error {
-        case .unsatisfiableConstraint(_, let proof): return refuted(by: proof, owners: owners)
+        case .unsatisfiableConstraint(_, let proof): return refuted(by: proof)
         case .duplicateConstraint: continue  // an implicit row that is already in
         default: throw ReplayError(error)
         }
@@ -27,9 +25,10 @@ enum Feasibility {
     return .feasible(solver.values())
   }
 
-  /// The answer for a solver's proof: the members are the owners of the rows it uses.
-  static func refuted(by proof: Explanation<Rational>, owners: [Constraint<Rational>: Int]) -> Feasibility {
-    .infeasible(proof, members: Set(proof.entries.compactMap { owners[$0.constraint] }))
+  /// The answer for a solver's proof: the members are the owners of the rows it uses (a
+  /// member's rows carry its list index as their `source`; implicit rows none).
+  static func refuted(by proof: Explanation<Rational>) -> Feasibility {
+    .infeasible(proof, members: Set(proof.entries.compactMap(\.constraint.source)))
   }
 
   /// Whether the answer is a solution.

@@ -42,9 +42,6 @@ struct MemberSystem {
     implicitLoaded = Array(repeating: false, count: model.implicit.count)
   }
 
-  /// The member owning each row of the model (either form), by the row's identity.
-  var owners: [Constraint<Rational>: Int] { model.rowOwners }
-
   /// Decides whether the members `target` (list indices, in canonical order) can hold together.
   ///
   /// - Parameter keepingValues: whether a feasible answer should carry the solution (it costs
@@ -105,7 +102,7 @@ struct MemberSystem {
       return nil
     } catch {
       guard case .unsatisfiableConstraint(_, let proof) = error else { throw ReplayError(error) }
-      return Feasibility.refuted(by: proof, owners: owners)
+      return Feasibility.refuted(by: proof)
     }
   }
 
