@@ -3,23 +3,54 @@
 /// Its identity within a block is its address (`0x7f83b8171210`); names-only items
 /// (`name_label`, `progress background`, `DetailViewFeatureItemCell...`) are resolved to an
 /// address through the description's `names:` list when it has one.
-public struct LayoutItem: Sendable, Hashable {
+public struct LayoutItem: Sendable, Hashable, CustomDebugStringConvertible {
+  /// The printed parts, as one value.
+  struct Fields: Sendable, Hashable {
+    var className: String?
+    var address: String?
+    var label: String?
+    var name: String?
+  }
+
+  /// The parts, shared by every copy until one of them changes.
+  private var box: SharedFields<Fields>
+
+  /// Two items are equal when every part is.
+  public static func == (lhs: LayoutItem, rhs: LayoutItem) -> Bool {
+    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+  }
+
+  /// Hashes every part, in order.
+  public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+
+  /// The parts, for a failing test's message and the debugger.
+  public var debugDescription: String { "\(Self.self)\(String(describing: box.fields).dropFirst(6))" }
+
   /// The class as printed, module included (`Proto.HeaderView`, `UILabel`), if printed.
-  public var className: String?
+  public var className: String? {
+    get { box.fields.className }
+    set { SharedFields.unique(&box).fields.className = newValue }
+  }
   /// The address as printed (`0x7f83b8171210`), or a Masonry key (`messageLabel`).
-  public var address: String?
+  public var address: String? {
+    get { box.fields.address }
+    set { SharedFields.unique(&box).fields.address = newValue }
+  }
   /// The label text printed after the address (`'Set lunch'`), with `\Uxxxx` escapes decoded.
-  public var label: String?
+  public var label: String? {
+    get { box.fields.label }
+    set { SharedFields.unique(&box).fields.label = newValue }
+  }
   /// The key that named the item: a names-only reference, or `|` for the superview in visual
   /// format.
-  public var name: String?
+  public var name: String? {
+    get { box.fields.name }
+    set { SharedFields.unique(&box).fields.name = newValue }
+  }
 
   /// Creates an item.
   public init(className: String? = nil, address: String? = nil, label: String? = nil, name: String? = nil) {
-    self.className = className
-    self.address = address
-    self.label = label
-    self.name = name
+    box = SharedFields(Fields(className: className, address: address, label: label, name: name))
   }
 
   /// Whether this is visual format's `|`, the superview.
