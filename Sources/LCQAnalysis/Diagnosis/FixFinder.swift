@@ -22,12 +22,14 @@ enum FixFinder {
       block: block, model: model, minimalSet: minimalSet, names: names, views: views)
     candidates.collect()
     // A block read both ways (an AppKit superview flipped or not) needs a fix that works both ways.
-    let otherReading = model.dependsOnFlipping ? LayoutModel(block: block, flipped: !model.isFlipped) : nil
+    var reading = FixProof(model)
+    var otherReading =
+      model.dependsOnFlipping ? FixProof(LayoutModel(block: block, flipped: !model.isFlipped)) : nil
     var proven: [FixSuggestion] = []
     var tried = Set<[Int]>()
     for candidate in candidates.list.sorted(by: rank).prefix(candidateLimit) {
       guard tried.insert(candidate.changes).inserted else { continue }
-      if isProven(candidate, model: model), otherReading.map({ isProven(candidate, model: $0) }) ?? true {
+      if reading.holds(without: candidate.changes), otherReading?.holds(without: candidate.changes) ?? true {
         proven.append(candidate)
       }
     }
@@ -49,11 +51,36 @@ enum FixFinder {
     return lhs.constraint < rhs.constraint
   }
 
-  /// Whether the block without `candidate.changes` has a solution, by an exact re-solve.
-  static func isProven(_ candidate: FixSuggestion, model: LayoutModel) -> Bool {
-    let removed = Set(candidate.changes)
+}
+
+/// Whether a block without some of its members has a solution, by an exact re-solve of its
+/// other members with the printed numbers: the proof of each fix.
+///
+/// One solver serves every candidate of a block: between two candidates it takes out and puts
+/// back only the members they differ in (``MemberSystem``), and an exact answer does not depend
+/// on the order its rows were added. A solver error (numbers past the size limit) may leave the
+/// solver half changed, so the solver is then dropped and each later candidate is re-solved
+/// from scratch; an error is never a proof.
+struct FixProof {
+  let model: LayoutModel
+  private var system: MemberSystem?
+
+  init(_ model: LayoutModel) {
+    self.model = model
+    system = MemberSystem(model, relaxed: false)
+  }
+
+  /// Whether every member but `changes` (list indices) can hold together.
+  mutating func holds(without changes: [Int]) -> Bool {
+    let removed = Set(changes)
     let rest = model.memberIndices.filter { !removed.contains($0) }
-    return (try? Feasibility.check(model.rows(for: rest, relaxed: false)).isFeasible) ?? false
+    guard var solver = system else {
+      return (try? Feasibility.check(model.rows(for: rest, relaxed: false)).isFeasible) ?? false
+    }
+    system = nil  // the solver is this check's alone (no copy of its tables), and back only if it ends well
+    guard let answer = try? solver.check(rest, keepingValues: false) else { return false }
+    system = solver
+    return answer.isFeasible
   }
 }
 
