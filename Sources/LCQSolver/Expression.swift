@@ -42,9 +42,20 @@ public struct Expression<Number: SolverNumber>: Sendable, CustomStringConvertibl
 
   /// The expression as `2·x + -1·y + 3`.
   public var description: String {
-    var parts = terms.map { "\($0.coefficient)·\($0.variable)" }
-    if !constant.isNearZero || parts.isEmpty { parts.append(constant.description) }
-    return parts.joined(separator: " + ")
+    // Appended piece by piece: interpolating each term and joining them cost more than the
+    // certificate's own arithmetic.
+    var text = ""
+    for term in terms {
+      if !text.isEmpty { text += " + " }
+      text += term.coefficient.description
+      text += "·"
+      text += term.variable.name
+    }
+    if !constant.isNearZero || terms.isEmpty {
+      if !terms.isEmpty { text += " + " }
+      text += constant.description
+    }
+    return text
   }
 
   /// The sum.
