@@ -75,7 +75,7 @@ public struct ItemNames: Sendable {
         neighbours[id].formUnion(related.lazy.filter { $0 != id })
       }
     }
-    var bases: [String?] = Array(repeating: nil, count: identities.count)
+    var bases: [String?] = Array(filled: nil, count: identities.count)
     var uses: [String: Int] = [:]
     for id in order {
       let base = items[id].map(Self.baseName(of:))
@@ -93,7 +93,7 @@ public struct ItemNames: Sendable {
       seen[base] = number
       names[identities[id]] = "\(base) #\(number)"
     }
-    var children: [Set<Int>] = Array(repeating: [], count: identities.count)
+    var children: [Set<Int>] = Array(filled: [], count: identities.count)
     for (child, parents) in superviews.enumerated() {
       for parent in parents { children[parent].insert(child) }
     }
@@ -102,8 +102,9 @@ public struct ItemNames: Sendable {
     // The class each app-level view is named by.
     let appViews = items.map { item in item.flatMap { Self.isAppView($0) ? $0.readableClassName : nil } }
     // Each search walks the block's items: skip contexts in blocks too large to name by hand.
-    for id in order.count <= Self.contextItemLimit ? order : []
-    where items[id].map({ !Self.isAppView($0) }) ?? false {
+    // (An item is an app view exactly when it has a class there: `isAppView` asked once.)
+    for id in order.count <= Self.contextItemLimit ? order : [] where items[id] != nil && appViews[id] == nil
+    {
       if let container = Self.nearestAppView(from: id, appViews: appViews, neighbours: superviews) {
         contexts[identities[id]] = .inside(container)
       } else {
@@ -216,7 +217,7 @@ public struct ItemNames: Sendable {
   /// number): of the nearest items that are app views (`appViews`: the class each is named
   /// by), the first class in order.
   static func nearestAppView(from start: Int, appViews: [String?], neighbours: [Set<Int>]) -> String? {
-    var visited = Array(repeating: false, count: appViews.count)
+    var visited = Array(filled: false, count: appViews.count)
     visited[start] = true
     var frontier = [start]
     while !frontier.isEmpty {

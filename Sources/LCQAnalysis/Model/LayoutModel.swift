@@ -85,11 +85,11 @@ struct LayoutModel: Sendable {
   private func forEachRow(
     of indices: [Int], relaxed: Bool, _ body: (Constraint<Rational>, Int?) -> Void
   ) {
-    var chosen = Array(repeating: false, count: members.count)
+    var chosen = Array(filled: false, count: members.count)
     for index in indices where positions.indices.contains(index) && positions[index] >= 0 {
       chosen[positions[index]] = true
     }
-    var implicitUsed = Array(repeating: false, count: implicit.count)
+    var implicitUsed = Array(filled: false, count: implicit.count)
     for (position, member) in members.enumerated() where chosen[position] {
       for index in member.implicit { implicitUsed[index] = true }
     }
@@ -111,7 +111,7 @@ struct LayoutModel: Sendable {
   /// Works out ``positions`` and ``components`` (the builder calls it once the members are
   /// final). A member's rows carry its list index as their `source`.
   mutating func index(listCount: Int) {
-    positions = Array(repeating: -1, count: listCount)
+    positions = Array(filled: -1, count: listCount)
     for (position, member) in members.enumerated() { positions[member.index] = position }
     groupMembers()
   }
@@ -143,7 +143,7 @@ struct LayoutModel: Sendable {
       for row in member.exact { join(row.expression, position) }
       for index in member.implicit { join(implicit[index].expression, position) }
     }
-    var groupOfRoot = Array(repeating: -1, count: members.count)  // by the root's position
+    var groupOfRoot = Array(filled: -1, count: members.count)  // by the root's position
     var groups: [[Int]] = []
     for (position, member) in members.enumerated() {
       let group = root(position)

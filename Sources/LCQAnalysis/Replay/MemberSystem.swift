@@ -36,10 +36,10 @@ struct MemberSystem {
       return count + (relaxed ? member.relaxed : member.exact).count + member.implicit.count
     }
     solver = Solver(reservingCapacity: rowCount)
-    loadedRows = Array(repeating: -1, count: listCount)
-    wanted = Array(repeating: false, count: listCount)
-    implicitUses = Array(repeating: 0, count: model.implicit.count)
-    implicitLoaded = Array(repeating: false, count: model.implicit.count)
+    loadedRows = Array(filled: -1, count: listCount)
+    wanted = Array(filled: false, count: listCount)
+    implicitUses = Array(filled: 0, count: model.implicit.count)
+    implicitLoaded = Array(filled: false, count: model.implicit.count)
   }
 
   /// Decides whether the members `target` (list indices, in canonical order) can hold together.
