@@ -53,8 +53,7 @@ public final class Constraint<Number: SolverNumber>: Hashable, Sendable, CustomS
   /// Whether the constraint holds when each variable takes `value(variable)`, exactly for
   /// exact numbers and within the number type's tolerance otherwise.
   @inlinable public func isSatisfied(by value: (Variable) -> Number) -> Bool {
-    var result = constant  // the expression's value, without building the expression
-    for term in terms { result = result + term.coefficient * value(term.variable) }
+    let result = expression.value(value)
     switch relation {
     case .equal: return result.isNearZero
     case .lessThanOrEqual: return result <= .zero || result.isNearZero

@@ -21,6 +21,7 @@ enum FixFinder {
     var candidates = Candidates(
       block: block, model: model, minimalSet: minimalSet, names: names, views: views)
     candidates.collect()
+    guard !candidates.list.isEmpty else { return [] }  // no solver to set up
     // A block read both ways (an AppKit superview flipped or not) needs a fix that works both ways.
     var reading = FixProof(model)
     var otherReading =

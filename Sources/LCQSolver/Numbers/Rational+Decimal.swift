@@ -19,11 +19,6 @@ extension Rational {
     return text.withUTF8(isWithinDecimalLimits(bytes:))
   }
 
-  /// ``isWithinDecimalLimits(_:)`` for any string type.
-  public static func isWithinDecimalLimits(_ text: some StringProtocol) -> Bool {
-    isWithinDecimalLimits(String(text))
-  }
-
   /// ``isWithinDecimalLimits(_:)`` on UTF-8 bytes (one concrete function: a generic one was
   /// not specialised across modules and walked the text through protocol witnesses).
   static func isWithinDecimalLimits(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -59,11 +54,6 @@ extension Rational {
     }
     guard let value else { return nil }
     self = value
-  }
-
-  /// ``init(decimal:)`` for any string type.
-  public init?(decimal text: some StringProtocol) {
-    self.init(decimal: String(text))
   }
 
   /// Reads a decimal literal (see ``init(decimal:)``) from its UTF-8 bytes.
