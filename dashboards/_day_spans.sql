@@ -1,9 +1,9 @@
 -- The spans a panel counts, with the UTC days they hold whole set apart, written once: included
 -- before `_window_counts.sql` by the panels that count a long span (the report's baseline:
--- `-- include: _day_spans.sql,`) and by `lcq trend --by day` (DayTrend). The including query defines `p` (with `app`: NULL for every
--- app) and `pieces (name, s, u, by_day)`: each span [s, u) in unix seconds, with by_day 1 where
--- the days it holds whole are read from the rollup's sums per day (conflict_day_counts,
--- run_day_counts) instead of its rows.
+-- `-- include: _day_spans.sql,`) and by `lcq trend --by day` (DayTrend). The including query
+-- defines `p` (with `app`: NULL for every app) and `pieces (name, s, u, by_day)`: each span
+-- [s, u) in unix seconds, with by_day 1 where the days it holds whole are read from the
+-- rollup's sums per day (conflict_day_counts, run_day_counts) instead of its rows.
 -- `spans (name, s, u)`, what `_window_counts.sql` counts from the rollup's rows: each span with
 -- by_day 0 whole, and of each other one the parts in the days it cuts (one at each end, none
 -- where it starts or ends at midnight).
