@@ -21,8 +21,12 @@ struct SQLDialect: Sendable {
   var lockForCounting: String?
   /// What a `SELECT` of conflicts ends with to hold their rows as an `UPDATE` of their counters
   /// would, so that the statements after it see what writers before it committed (`nil`: SQLite
-  /// has one writer at a time). `NO KEY`: an occurrence's foreign key still may point at them.
+  /// has one writer at a time). `NO KEY`: nothing that inserts occurrences waits for them.
   var lockRows: String?
+  /// What a batch of ingest takes before it checks the ids it will store occurrences with, so
+  /// that no prune or reanalysis deletes a conflict, run or template until it commits: those
+  /// take ``lockForCounting``, which waits for it (`nil`: SQLite has one writer at a time).
+  var lockOccurrencesForWriting: String?
   /// Whether the server is a standby replaying another's changes, as a column `present`
   /// (`nil`: an SQLite file is always the one written).
   var isStandby: String?
@@ -37,13 +41,15 @@ struct SQLDialect: Sendable {
   static let sqlite = SQLDialect(
     greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
-    lockForCounting: nil, lockRows: nil, isStandby: nil, makeOccurrenceMonths: nil)
+    lockForCounting: nil, lockRows: nil, lockOccurrencesForWriting: nil, isStandby: nil,
+    makeOccurrenceMonths: nil)
   /// The team store's.
   static let postgres = SQLDialect(
     greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE",
-    lockRows: "FOR NO KEY UPDATE", isStandby: "SELECT pg_is_in_recovery() AS present",
+    lockRows: "FOR NO KEY UPDATE", lockOccurrencesForWriting: "LOCK TABLE occurrences IN ROW EXCLUSIVE MODE",
+    isStandby: "SELECT pg_is_in_recovery() AS present",
     makeOccurrenceMonths: "SELECT lcq_occurrence_months(CAST(? AS BIGINT[])) AS made")
 }
 

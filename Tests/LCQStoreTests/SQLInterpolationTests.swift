@@ -76,6 +76,8 @@ final class SQLInterpolationTests: XCTestCase {
       "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
       // The dialect's row lock (`FOR NO KEY UPDATE`), from SQLDialect's constants.
       "lock",
+      // `unstored(_:in:)`'s table, one of the two literal names its caller passes.
+      "table",
     ],
     // Column names, `name = ?` assignments and `?` lists, each from the cases of
     // `RunStart.Columns`, `RunTotals.Columns` or `FailedBlock.Columns`; `values` is rows of

@@ -1,10 +1,11 @@
 import LCQAnalysis
 
-/// Writes one batch of an ingest run inside the transaction the engine holds: templates and new
-/// conflicts first (a multi-row statement, or one statement a conflict; in the log's order or in
-/// key order, as the engine asks),
-/// completions of open messages, the occurrences through the engine's insert, their counts,
-/// code owners, failed blocks, the tests the run ran, and the run's totals.
+/// Writes one batch of an ingest run inside the transaction the engine holds: the months'
+/// partitions and the lock on `occurrences` where the engine has them, a check that the ids of
+/// earlier batches are still stored, templates and new conflicts (a multi-row statement, or one
+/// statement a conflict; in the log's order or in key order, as the engine asks), completions of
+/// open messages, the occurrences through the engine's insert, their counts, code owners, failed
+/// blocks, the tests the run ran, and the run's totals.
 struct IngestBatch {
   /// Rows per multi-row statement (a row binds up to 16 values: SQLite takes 32,766 since 3.32,
   /// PostgreSQL 65,535).
@@ -22,9 +23,11 @@ struct IngestBatch {
   /// not looked up again).
   func write(after before: StoredCounts, known: KnownRows) throws(StoreError) -> (StoredCounts, KnownRows) {
     var storedAfter = before
-    var known = known.bounded()
     var occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
     let failed = batch.records.filter(\.isFailed)
+    try OccurrenceInsert.prepareMonths(for: occurrences.lazy.map(\.time), queries)
+    if let lock = queries.dialect.lockOccurrencesForWriting { _ = try queries.execute(lock) }
+    var known = try stillStored(known.bounded(), for: occurrences)
     try storeTemplates(of: occurrences, &known)
     try storeConflicts(of: occurrences, &known, &storedAfter)
     let completed = try complete(occurrences, known)
@@ -91,6 +94,44 @@ struct IngestBatch {
     return counted.compactMap { id in
       earliest[id].map { StoredRows.exemplarValues(conflictID: id, runID: runID, record: $0) }
     }
+  }
+
+  /// `known` without the ids of earlier batches that `records` would be stored with and that
+  /// are no longer stored (a prune or a reanalysis deleted what no occurrence used, between two
+  /// batches), so that this batch stores or looks them up again. Occurrences carry their ids
+  /// without foreign keys on the team store: this check, after
+  /// ``SQLDialect/lockOccurrencesForWriting``, stands for one, once a batch rather than once a row.
+  private func stillStored(_ known: KnownRows, for records: [BlockRecord]) throws(StoreError) -> KnownRows {
+    var conflicts: Set<Int64> = []
+    var templates: Set<Int64> = []
+    for record in records {
+      if let fingerprint = record.summary.fingerprint, let id = known.conflicts[fingerprint] {
+        conflicts.insert(id)
+      }
+      if let id = known.templates[record.template.key] { templates.insert(id) }
+    }
+    let gone = (
+      conflicts: try unstored(conflicts, in: "conflicts"),
+      templates: try unstored(templates, in: "block_templates")
+    )
+    guard !gone.conflicts.isEmpty || !gone.templates.isEmpty else { return known }
+    var checked = known
+    checked.forget(conflicts: gone.conflicts, templates: gone.templates)
+    return checked
+  }
+
+  /// The ones of `ids` that `table` has no row of.
+  private func unstored(_ ids: Set<Int64>, in table: String) throws(StoreError) -> Set<Int64> {
+    var unstored = ids
+    for chunk in chunks(of: ids.sorted()) {
+      for row in try queries.rows(
+        "SELECT id FROM \(table) WHERE id IN \(placeholders(rows: 1, width: chunk.count))",
+        chunk.map { .integer($0) })
+      {
+        if let id = row.integer("id") { unstored.remove(id) }
+      }
+    }
+    return unstored
   }
 
   /// Holds the rows of `conflictIDs` (in id order, the order every writer takes them in) where
@@ -251,6 +292,12 @@ struct KnownRows {
   mutating func remember(template: BlockTemplate.Key, id: Int64) { templates[template] = id }
 
   mutating func remember(conflict fingerprint: String, id: Int64) { conflicts[fingerprint] = id }
+
+  /// Forgets the ids in `conflicts` and `templates`.
+  mutating func forget(conflicts gone: Set<Int64>, templates goneTemplates: Set<Int64>) {
+    conflicts = conflicts.filter { !gone.contains($0.value) }
+    templates = templates.filter { !goneTemplates.contains($0.value) }
+  }
 
   /// These ids, with a table past its bound (2,000 templates, 10,000 conflicts) emptied.
   func bounded() -> KnownRows {
