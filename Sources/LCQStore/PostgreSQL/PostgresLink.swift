@@ -163,6 +163,32 @@
       try result(sql, values).metadata.rows ?? 0
     }
 
+    /// Runs `sql` once for each of `valueLists` (bound to its `?`s), in order; returns how many
+    /// rows they changed in all. The statements are handed to the connection together, so that
+    /// each is sent as soon as the server has answered the one before, without waiting for this
+    /// thread in between (a batch's counts are one statement per conflict). The first failure
+    /// is thrown, once every statement is answered (inside a transaction, those after it fail too).
+    func executeEach(_ sql: String, _ valueLists: [[QueryValue]]) throws(StoreError) -> Int {
+      guard !connection.isClosed else {
+        throw .postgresUnreachable(path: displayPath, message: "the server closed the connection")
+      }
+      let numbered = SQLText.numbered(sql)
+      let answers = valueLists.map { values in
+        connection.query(PostgresQuery(unsafeSQL: numbered, binds: Self.bindings(values)), logger: logger)
+      }
+      var changed = 0
+      var failure: StoreError?
+      for answer in answers {
+        do {
+          changed += try answer.wait().metadata.rows ?? 0
+        } catch {
+          failure = failure ?? Self.storeError(error, displayPath: displayPath)
+        }
+      }
+      if let failure { throw failure }
+      return changed
+    }
+
     /// Runs `sql` with `arrays` bound to its `?`s, each as one array parameter; returns its rows.
     func rows(_ sql: String, arrays: [PostgresArrayParameter]) throws(StoreError) -> [PostgresRandomAccessRow]
     {
@@ -178,6 +204,11 @@
     }
 
     private func result(_ sql: String, _ values: [QueryValue]) throws(StoreError) -> PostgresQueryResult {
+      try result(sql, Self.bindings(values))
+    }
+
+    /// `values` as postgres-nio binds them.
+    private static func bindings(_ values: [QueryValue]) -> PostgresBindings {
       var binds = PostgresBindings(capacity: values.count)
       for value in values {
         switch value {
@@ -187,7 +218,7 @@
         case .null: binds.appendNull()
         }
       }
-      return try result(sql, binds)
+      return binds
     }
 
     private func result(_ sql: String, _ binds: PostgresBindings) throws(StoreError) -> PostgresQueryResult {

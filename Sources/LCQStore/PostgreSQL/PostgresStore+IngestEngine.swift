@@ -15,7 +15,8 @@
     /// One transaction on the connection (again after a lost connection, ``using(_:)``, and
     /// after a deadlock or a serialization failure, which roll the batch back whole);
     /// occurrences are inserted by one statement that binds an array per column, and a fixed
-    /// statement run for many values is sent once for each.
+    /// statement run for many values is sent once for each, handed to the connection together
+    /// (``PostgresLink/executeEach(_:_:)``).
     func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError)
       -> T
     {
@@ -28,11 +29,8 @@
                 link.queries,
                 BatchStatements(
                   insertOccurrences: { occurrences throws(StoreError) in try Self.insert(occurrences, link) },
-                  executeEach: { sql, valueLists throws(StoreError) in
-                    var changed = 0
-                    for values in valueLists { changed += try link.execute(sql, values) }
-                    return changed
-                  }))
+                  executeEach: { sql, valueLists throws(StoreError) in try link.executeEach(sql, valueLists) }
+                ))
             }
           }
         } catch {
@@ -46,13 +44,12 @@
       }
     }
 
-    /// Inserts `occurrences` with ``occurrenceInsertSQL`` after making their months' partitions;
-    /// returns the conflict and time of each row inserted.
+    /// Inserts `occurrences` with ``occurrenceInsertSQL`` (their months' partitions are made at
+    /// the batch's start, ``IngestBatch``); returns the conflict and time of each row inserted.
     private static func insert(_ occurrences: [StoredRows.Occurrence], _ link: PostgresLink)
       throws(StoreError)
       -> [(conflictID: Int64, time: Int64)]
     {
-      try OccurrenceInsert.prepareMonths(for: occurrences.lazy.map(\.time), link.queries)
       let columns = StoredRows.Occurrence.Columns.allCases
       var values = Array(repeating: [QueryValue](), count: columns.count)
       for index in values.indices { values[index].reserveCapacity(occurrences.count) }
