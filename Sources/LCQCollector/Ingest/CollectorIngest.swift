@@ -38,6 +38,9 @@
     /// Texts received and not yet taken by the store's queue.
     private let waitingLock = NSLock()
     private var waiting: [Waiting] = []
+    /// Signalled when a text arrives and when a commit is written, so that the store's queue,
+    /// waiting for a run's write, reads what came meanwhile at once.
+    private let news = DispatchSemaphore(value: 0)
 
     private final class OpenRun: @unchecked Sendable {
       let session: any IngestRun
@@ -80,6 +83,7 @@
           waiting.append(
             Waiting(text: text, metadata: metadata, name: name, sharesCommit: sharesCommit, done: done))
         }
+        news.signal()
         queue.async { self.storeWaiting() }
       }
     }
@@ -115,7 +119,9 @@
 
     /// Stores `texts`, all of one run, in one commit, and answers each once it is written. The
     /// queue goes on to the next texts meanwhile: their messages are analysed while these are
-    /// written, and they are committed once these are (together with those that came since).
+    /// written. While a commit waits for the run's last write, it takes in the run's texts that
+    /// arrive (reading and analysing each at once), and it is handed over as soon as that write
+    /// ends: the store is never left waiting for texts read after it became free.
     private func storeTogether(_ texts: [Waiting]) {
       guard let metadata = texts.first?.metadata else { return }
       let run: OpenRun
@@ -133,10 +139,16 @@
           try run.pipeline.ingest(text: text.text, named: text.name, waitsForCommit: false)
           notes.append(run.notes.take())
         }
-        run.writing.wait()
-        // The run's texts that came while its last commit was written join this one.
-        if texts.allSatisfy(\.sharesCommit) {
-          for text in takeWaiting(sharingCommitIn: metadata) {
+        // While the run's last commit is written, the run's texts that come meanwhile are read
+        // and analysed, and join this commit, which is handed over as soon as that write ends.
+        let sharing = texts.allSatisfy(\.sharesCommit)
+        while run.writing.wait(timeout: .now()) == .timedOut {
+          let arrived = sharing ? takeWaiting(sharingCommitIn: metadata) : []
+          guard !arrived.isEmpty else {
+            _ = news.wait(timeout: .now() + .milliseconds(5))
+            continue
+          }
+          for text in arrived {
             texts.append(text)
             try run.pipeline.ingest(text: text.text, named: text.name, waitsForCommit: false)
             notes.append(run.notes.take())
@@ -147,6 +159,7 @@
           try run.pipeline.commit { result in
             self.answer(committed, textNotes, of: run, metadata, result)
             run.writing.signal()
+            self.news.signal()
           }
         } catch {
           run.writing.signal()
