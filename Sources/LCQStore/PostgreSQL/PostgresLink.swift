@@ -152,7 +152,11 @@
     /// Runs `sql` with `values` bound to its `?`s; returns its rows as lcq's queries read them
     /// (``QueryRows``).
     func table(_ sql: String, _ values: [QueryValue] = []) throws(StoreError) -> QueryRows {
-      let rows = try result(sql, values).rows
+      Self.table(of: try result(sql, values).rows)
+    }
+
+    /// `rows` as lcq's queries read them.
+    private static func table(of rows: [PostgresRow]) -> QueryRows {
       let columns = rows.first.map { $0.map(\.columnName) } ?? []
       return QueryRows(columns: columns, values: rows.map { row in row.map(PanelValue.init) })
     }
@@ -164,29 +168,43 @@
     }
 
     /// Runs `sql` once for each of `valueLists` (bound to its `?`s), in order; returns how many
-    /// rows they changed in all. The statements are handed to the connection together, so that
-    /// each is sent as soon as the server has answered the one before, without waiting for this
-    /// thread in between (a batch's counts are one statement per conflict). The first failure
-    /// is thrown, once every statement is answered (inside a transaction, those after it fail too).
+    /// rows they changed in all. The statements are handed to the connection together
+    /// (``together(_:)``): a batch's counts are one statement per conflict.
     func executeEach(_ sql: String, _ valueLists: [[QueryValue]]) throws(StoreError) -> Int {
+      try together(valueLists.map { SQLStatement(sql: sql, values: $0) }).reduce(0) {
+        $0 + ($1.metadata.rows ?? 0)
+      }
+    }
+
+    /// Runs `statements` in order; returns each one's rows as lcq's queries read them (``QueryRows``).
+    func tables(_ statements: [SQLStatement]) throws(StoreError) -> [QueryRows] {
+      try together(statements).map { Self.table(of: $0.rows) }
+    }
+
+    /// Runs `statements` in order, handed to the connection together, so that each is sent as
+    /// soon as the server has answered the one before, without waiting for this thread in
+    /// between; returns their results. The first failure is thrown, once every statement is
+    /// answered (inside a transaction, those after it fail too).
+    private func together(_ statements: [SQLStatement]) throws(StoreError) -> [PostgresQueryResult] {
       guard !connection.isClosed else {
         throw .postgresUnreachable(path: displayPath, message: "the server closed the connection")
       }
-      let numbered = SQLText.numbered(sql)
-      let answers = valueLists.map { values in
-        connection.query(PostgresQuery(unsafeSQL: numbered, binds: Self.bindings(values)), logger: logger)
+      let answers = statements.map { statement in
+        connection.query(
+          PostgresQuery(unsafeSQL: SQLText.numbered(statement.sql), binds: Self.bindings(statement.values)),
+          logger: logger)
       }
-      var changed = 0
+      var results: [PostgresQueryResult] = []
       var failure: StoreError?
       for answer in answers {
         do {
-          changed += try answer.wait().metadata.rows ?? 0
+          results.append(try answer.wait())
         } catch {
           failure = failure ?? Self.storeError(error, displayPath: displayPath)
         }
       }
       if let failure { throw failure }
-      return changed
+      return results
     }
 
     /// Runs `sql` with `arrays` bound to its `?`s, each as one array parameter; returns its rows.
@@ -250,11 +268,10 @@
     /// Inside a transaction already, `body` runs in it.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
       guard !isInTransaction else { return try body() }
-      try rows("BEGIN")
       isInTransaction = true
       defer { isInTransaction = false }
       do {
-        try rows("SET LOCAL jit = off")
+        _ = try together([SQLStatement(sql: "BEGIN"), SQLStatement(sql: "SET LOCAL jit = off")])
         let result = try body()
         try rows("COMMIT")
         return result

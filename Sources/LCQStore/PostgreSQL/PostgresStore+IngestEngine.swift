@@ -29,8 +29,9 @@
                 link.queries,
                 BatchStatements(
                   insertOccurrences: { occurrences throws(StoreError) in try Self.insert(occurrences, link) },
-                  executeEach: { sql, valueLists throws(StoreError) in try link.executeEach(sql, valueLists) }
-                ))
+                  executeEach: { sql, valueLists throws(StoreError) in try link.executeEach(sql, valueLists)
+                  },
+                  fetchEach: { statements throws(StoreError) in try link.tables(statements) }))
             }
           }
         } catch {

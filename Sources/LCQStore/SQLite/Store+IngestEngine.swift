@@ -37,6 +37,12 @@ extension Store: IngestEngine {
             throw Store.storeError(error, path: path)
           }
           return changed
+        },
+        fetchEach: { statements throws(StoreError) in
+          let queries = Self.queries(on: db, path: path)
+          var answers: [QueryRows] = []
+          for statement in statements { answers.append(try queries.rows(statement.sql, statement.values)) }
+          return answers
         })
       return try body(Self.queries(on: db, path: path), statements)
     }

@@ -25,9 +25,7 @@ struct IngestBatch {
     var storedAfter = before
     var occurrences = batch.records.filter { !$0.isFailed && $0.summary.fingerprint != nil }
     let failed = batch.records.filter(\.isFailed)
-    try OccurrenceInsert.prepareMonths(for: occurrences.lazy.map(\.time), queries)
-    if let lock = queries.dialect.lockOccurrencesForWriting { _ = try queries.execute(lock) }
-    var known = try stillStored(known.bounded(), for: occurrences)
+    var known = try opening(with: known.bounded(), for: occurrences)
     try storeTemplates(of: occurrences, &known)
     try storeConflicts(of: occurrences, &known, &storedAfter)
     let completed = try complete(occurrences, known)
@@ -96,42 +94,50 @@ struct IngestBatch {
     }
   }
 
-  /// `known` without the ids of earlier batches that `records` would be stored with and that
-  /// are no longer stored (a prune or a reanalysis deleted what no occurrence used, between two
-  /// batches), so that this batch stores or looks them up again. Occurrences carry their ids
-  /// without foreign keys on the team store: this check, after
+  /// Opens the batch in one hand-over to the engine (``BatchStatements/fetchEach``): makes the
+  /// partitions of the months of `records` and takes the lock on `occurrences` where the engine
+  /// has them, and returns `known` without the ids of earlier batches that `records` would be
+  /// stored with and that are no longer stored (a prune or a reanalysis deleted what no
+  /// occurrence used, between two batches), so that this batch stores or looks them up again.
+  /// Occurrences carry their ids without foreign keys on the team store: this check, after
   /// ``SQLDialect/lockOccurrencesForWriting``, stands for one, once a batch rather than once a row.
-  private func stillStored(_ known: KnownRows, for records: [BlockRecord]) throws(StoreError) -> KnownRows {
-    var conflicts: Set<Int64> = []
-    var templates: Set<Int64> = []
+  private func opening(with known: KnownRows, for records: [BlockRecord]) throws(StoreError) -> KnownRows {
+    var gone: (conflicts: Set<Int64>, templates: Set<Int64>) = ([], [])
     for record in records {
       if let fingerprint = record.summary.fingerprint, let id = known.conflicts[fingerprint] {
-        conflicts.insert(id)
+        gone.conflicts.insert(id)
       }
-      if let id = known.templates[record.template.key] { templates.insert(id) }
+      if let id = known.templates[record.template.key] { gone.templates.insert(id) }
     }
-    let gone = (
-      conflicts: try unstored(conflicts, in: "conflicts"),
-      templates: try unstored(templates, in: "block_templates")
-    )
+    var opening: [SQLStatement] = []
+    if let months = OccurrenceInsert.monthsStatement(for: records.lazy.map(\.time), queries.dialect) {
+      opening.append(months)
+    }
+    if let lock = queries.dialect.lockOccurrencesForWriting { opening.append(SQLStatement(sql: lock)) }
+    // Each id found is still stored; what is left of `gone` is not.
+    let conflictChecks = lookups(of: gone.conflicts, in: "conflicts")
+    let templateChecks = lookups(of: gone.templates, in: "block_templates")
+    let answers = try statements.fetchEach(opening + conflictChecks + templateChecks)
+    for (position, answer) in answers.enumerated().dropFirst(opening.count) {
+      let isConflict = position < opening.count + conflictChecks.count
+      for row in answer {
+        guard let id = row.integer("id") else { continue }
+        if isConflict { gone.conflicts.remove(id) } else { gone.templates.remove(id) }
+      }
+    }
     guard !gone.conflicts.isEmpty || !gone.templates.isEmpty else { return known }
     var checked = known
     checked.forget(conflicts: gone.conflicts, templates: gone.templates)
     return checked
   }
 
-  /// The ones of `ids` that `table` has no row of.
-  private func unstored(_ ids: Set<Int64>, in table: String) throws(StoreError) -> Set<Int64> {
-    var unstored = ids
-    for chunk in chunks(of: ids.sorted()) {
-      for row in try queries.rows(
-        "SELECT id FROM \(table) WHERE id IN \(placeholders(rows: 1, width: chunk.count))",
-        chunk.map { .integer($0) })
-      {
-        if let id = row.integer("id") { unstored.remove(id) }
-      }
+  /// The statements that read which of `ids` `table` holds.
+  private func lookups(of ids: Set<Int64>, in table: String) -> [SQLStatement] {
+    chunks(of: ids.sorted()).map { chunk in
+      SQLStatement(
+        sql: "SELECT id FROM \(table) WHERE id IN \(placeholders(rows: 1, width: chunk.count))",
+        values: chunk.map { .integer($0) })
     }
-    return unstored
   }
 
   /// Holds the rows of `conflictIDs` (in id order, the order every writer takes them in) where

@@ -30,4 +30,13 @@ struct BatchStatements {
   /// Runs one of lcq's fixed statements once for each list of values (prepared once where the
   /// engine can); returns how many rows they changed in all.
   let executeEach: (String, [[QueryValue]]) throws(StoreError) -> Int
+  /// Runs statements in their order and returns each one's rows: statements none of whose
+  /// answers decides what is sent next, which the team store hands to its connection together.
+  let fetchEach: ([SQLStatement]) throws(StoreError) -> [QueryRows]
+}
+
+/// One statement with the values bound to its `?`s.
+struct SQLStatement {
+  var sql: String
+  var values: [QueryValue] = []
 }

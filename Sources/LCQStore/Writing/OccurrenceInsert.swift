@@ -46,11 +46,19 @@ enum OccurrenceInsert {
   /// Makes the partitions that occurrences at `times` go in, where the engine keeps them, through
   /// `engine` (in the transaction that inserts them).
   static func prepareMonths(for times: some Sequence<Int64>, _ engine: QueryEngine) throws(StoreError) {
-    guard let statement = engine.dialect.makeOccurrenceMonths else { return }
+    guard let statement = monthsStatement(for: times, engine.dialect) else { return }
+    _ = try engine.rows(statement.sql, statement.values)
+  }
+
+  /// The statement of ``prepareMonths(for:_:)`` in `dialect`, or `nil` where there is nothing to
+  /// make.
+  static func monthsStatement(for times: some Sequence<Int64>, _ dialect: SQLDialect) -> SQLStatement? {
+    guard let statement = dialect.makeOccurrenceMonths else { return nil }
     // A day's times share a month: one value per day is enough to name every month.
     let days = Set(times.map { $0 - ((($0 % 86_400) + 86_400) % 86_400) })
-    guard !days.isEmpty else { return }
-    _ = try engine.rows(statement, [.text("{" + days.sorted().map(String.init).joined(separator: ",") + "}")])
+    guard !days.isEmpty else { return nil }
+    return SQLStatement(
+      sql: statement, values: [.text("{" + days.sorted().map(String.init).joined(separator: ",") + "}")])
   }
 }
 
