@@ -6,12 +6,12 @@
 
   @testable import LCQStore
 
-  /// A statement run for many values in an ingest batch (``PostgresLink/executeEach(_:_:)``), on
-  /// a real PostgreSQL server: the runs are handed to the connection together, yet they run in
-  /// order, their changes add up, and when one fails its own error is the one thrown (not that of
+  /// Statements an ingest batch hands over together (``PostgresLink/tables(_:)``), on a real
+  /// PostgreSQL server: they are handed to the connection together, yet they run in order, each
+  /// answers with its own rows, and when one fails its own error is the one thrown (not that of
   /// the statements after it, which fail because the transaction has) and nothing is committed.
   final class PostgresStatementsTogetherTests: XCTestCase {
-    private static let insert = "INSERT INTO block_templates (hash, template) VALUES (?, ?)"
+    private static let insert = "INSERT INTO block_templates (hash, template) VALUES (?, ?) RETURNING id"
 
     private func store() throws -> (PostgresStore, database: String, PostgresTestServer) {
       let server = try PostgresTestServer.shared()
@@ -20,13 +20,17 @@
       return (try PostgresStore(url: url, mode: .createIfMissing, environment: [:]), database, server)
     }
 
-    func testStatementsHandedOverTogetherRunInOrderAndCountEveryChange() throws {
+    func testStatementsHandedOverTogetherRunInOrderAndAnswerEachItsOwnRows() throws {
       let (store, database, server) = try store()
-      let changed = try store.writeBatch { _, statements throws(StoreError) in
-        try statements.executeEach(
-          Self.insert, ["c", "a", "b"].map { [QueryValue.text($0), .text("template \($0)")] })
+      let answers = try store.writeBatch { _, statements throws(StoreError) in
+        try statements.fetchEach(
+          ["c", "a", "b"].map {
+            SQLStatement(sql: Self.insert, values: [.text($0), .text("template \($0)")])
+          }
+            + [SQLStatement(sql: "SELECT hash FROM block_templates ORDER BY hash")])
       }
-      XCTAssertEqual(changed, 3)
+      XCTAssertEqual(answers.map(\.count), [1, 1, 1, 3])
+      XCTAssertEqual(answers.last?.map { $0.text("hash") ?? "" }, ["a", "b", "c"])
       XCTAssertEqual(
         try server.psql(database, "SELECT string_agg(hash, ',' ORDER BY id) FROM block_templates"), "c,a,b\n")
     }
@@ -36,7 +40,7 @@
       let values = ["a", "a", "b", "c"].map { [QueryValue.text($0), .text("template \($0)")] }
       XCTAssertThrowsError(
         try store.writeBatch { _, statements throws(StoreError) in
-          try statements.executeEach(Self.insert, values)
+          try statements.fetchEach(values.map { SQLStatement(sql: Self.insert, values: $0) })
         }
       ) { error in
         guard case StoreError.postgres(_, let message, let state) = error else { return XCTFail("\(error)") }

@@ -167,15 +167,6 @@
       try result(sql, values).metadata.rows ?? 0
     }
 
-    /// Runs `sql` once for each of `valueLists` (bound to its `?`s), in order; returns how many
-    /// rows they changed in all. The statements are handed to the connection together
-    /// (``together(_:)``): a batch's counts are one statement per conflict.
-    func executeEach(_ sql: String, _ valueLists: [[QueryValue]]) throws(StoreError) -> Int {
-      try together(valueLists.map { SQLStatement(sql: sql, values: $0) }).reduce(0) {
-        $0 + ($1.metadata.rows ?? 0)
-      }
-    }
-
     /// Runs `statements` in order; returns each one's rows as lcq's queries read them (``QueryRows``).
     func tables(_ statements: [SQLStatement]) throws(StoreError) -> [QueryRows] {
       try together(statements).map { Self.table(of: $0.rows) }

@@ -14,9 +14,9 @@
 
     /// One transaction on the connection (again after a lost connection, ``using(_:)``, and
     /// after a deadlock or a serialization failure, which roll the batch back whole);
-    /// occurrences are inserted by one statement that binds an array per column, and a fixed
-    /// statement run for many values is sent once for each, handed to the connection together
-    /// (``PostgresLink/executeEach(_:_:)``).
+    /// occurrences are inserted by one statement that binds an array per column, and the other
+    /// statements a batch hands over together are handed to the connection together
+    /// (``PostgresLink/tables(_:)``).
     func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError)
       -> T
     {
@@ -29,8 +29,6 @@
                 link.queries,
                 BatchStatements(
                   insertOccurrences: { occurrences throws(StoreError) in try Self.insert(occurrences, link) },
-                  executeEach: { sql, valueLists throws(StoreError) in try link.executeEach(sql, valueLists)
-                  },
                   fetchEach: { statements throws(StoreError) in try link.tables(statements) }))
             }
           }

@@ -6,8 +6,8 @@ extension Store: IngestEngine {
   var insertsNewKeysInOrder: Bool { false }
 
   /// A write transaction on the pool; occurrences are inserted by one prepared statement whose
-  /// parameters are bound in place for each row (``StoredRows/insert(_:with:_:)``), and a fixed
-  /// statement run for many values is prepared once a connection.
+  /// parameters are bound in place for each row (``StoredRows/insert(_:with:_:)``), and the
+  /// statements a batch hands over together are each prepared once a connection.
   func writeBatch<T>(_ body: (QueryEngine, BatchStatements) throws(StoreError) -> T) throws(StoreError) -> T {
     let path = self.path
     return try write { db in
@@ -25,23 +25,19 @@ extension Store: IngestEngine {
           }
           return inserted
         },
-        executeEach: { sql, valueLists throws(StoreError) in
-          var changed = 0
+        fetchEach: { statements throws(StoreError) in
+          var answers: [QueryRows] = []
           do {
-            let statement = try db.cachedStatement(sql: sql)
-            for values in valueLists {
-              try statement.execute(arguments: StatementArguments(values))
-              changed += db.changesCount
+            for statement in statements {
+              let prepared = try db.cachedStatement(sql: statement.sql)
+              let rows = try Row.fetchAll(prepared, arguments: StatementArguments(statement.values))
+              answers.append(
+                QueryRows(
+                  columns: prepared.columnNames, values: rows.map { $0.databaseValues.map(PanelValue.init) }))
             }
           } catch {
             throw Store.storeError(error, path: path)
           }
-          return changed
-        },
-        fetchEach: { statements throws(StoreError) in
-          let queries = Self.queries(on: db, path: path)
-          var answers: [QueryRows] = []
-          for statement in statements { answers.append(try queries.rows(statement.sql, statement.values)) }
           return answers
         })
       return try body(Self.queries(on: db, path: path), statements)

@@ -40,27 +40,31 @@ struct IngestBatch {
     }
     // A block without a fingerprint is not stored.
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
-    _ = try statements.executeEach(
-      OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
-    _ = try statements.executeEach(OccurrenceCounts.runDaySQL, counts.runDayValues(runID: runID))
+    // The rest, in this order, in one hand-over to the engine: of their answers only the failed
+    // blocks' (how many were new) is read.
     let counted = counts.conflictIDs
-    try lockConflicts(counted)
-    _ = try statements.executeEach(OccurrenceCounts.conflictDaySQL, counts.conflictDayValues)
-    _ = try statements.executeEach(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counted))
-    _ = try statements.executeEach(
-      OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
-    _ = try statements.executeEach(
+    var rest = Self.each(OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
+    rest += Self.each(OccurrenceCounts.runDaySQL, counts.runDayValues(runID: runID))
+    rest += locks(of: counted)
+    rest += Self.each(OccurrenceCounts.conflictDaySQL, counts.conflictDayValues)
+    rest += Self.each(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counted))
+    rest += Self.each(OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
+    rest += Self.each(
       StoredRows.codeOwnersInsertSQL, StoredRows.codeOwnersValues(of: occurrences, runID: runID))
-    var failedStored = 0
-    for chunk in chunks(of: failed) { failedStored += try insertFailed(chunk) }
-    storedAfter.duplicates += failed.count - failedStored
-    _ = try statements.executeEach(
-      "DELETE FROM failed_blocks WHERE id = ?", batch.cutOffDeletions.map { [.integer($0)] })
-    _ = try statements.executeEach(
+    let failedInserts = rest.count..<(rest.count + chunks(of: failed).count)
+    rest += chunks(of: failed).map { chunk in
+      SQLStatement(
+        sql: StoredRows.FailedBlock.insertSQL(rows: chunk.count),
+        values: chunk.flatMap { StoredRows.FailedBlock(record: $0, runID: runID).values })
+    }
+    rest += Self.each("DELETE FROM failed_blocks WHERE id = ?", batch.cutOffDeletions.map { [.integer($0)] })
+    rest += Self.each(
       StoredRows.openMessageInsertSQL(queries.dialect),
       batch.records.filter { $0.endsInput && !$0.isFailed }.map(StoredRows.openMessageValues(of:)))
-    _ = try statements.executeEach(
-      StoredRows.runTestInsertSQL, batch.tests.map { [.integer(runID), .text($0)] })
+    rest += Self.each(StoredRows.runTestInsertSQL, batch.tests.map { [.integer(runID), .text($0)] })
+    let answers = try statements.fetchEach(rest)
+    let failedStored = answers[failedInserts].reduce(0) { $0 + $1.count }
+    storedAfter.duplicates += failed.count - failedStored
     _ = try queries.execute(
       StoredRows.RunTotals.updateSQL,
       StoredRows.RunTotals(
@@ -140,16 +144,22 @@ struct IngestBatch {
     }
   }
 
-  /// Holds the rows of `conflictIDs` (in id order, the order every writer takes them in) where
-  /// the engine has writers at once, so that the tie-breaking statements after it see every
-  /// occurrence an earlier writer committed.
-  private func lockConflicts(_ conflictIDs: [Int64]) throws(StoreError) {
-    guard let lock = queries.dialect.lockRows else { return }
-    for chunk in chunks(of: conflictIDs) {
-      _ = try queries.rows(
-        "SELECT id FROM conflicts WHERE id IN \(placeholders(rows: 1, width: chunk.count)) ORDER BY id \(lock)",
-        chunk.map { .integer($0) })
+  /// The statements that hold the rows of `conflictIDs` (in id order, the order every writer
+  /// takes them in) where the engine has writers at once, so that the tie-breaking statements
+  /// after them see every occurrence an earlier writer committed.
+  private func locks(of conflictIDs: [Int64]) -> [SQLStatement] {
+    guard let lock = queries.dialect.lockRows else { return [] }
+    return chunks(of: conflictIDs).map { chunk in
+      SQLStatement(
+        sql:
+          "SELECT id FROM conflicts WHERE id IN \(placeholders(rows: 1, width: chunk.count)) ORDER BY id \(lock)",
+        values: chunk.map { .integer($0) })
     }
+  }
+
+  /// `sql` once for each of `valueLists`.
+  private static func each(_ sql: String, _ valueLists: [[QueryValue]]) -> [SQLStatement] {
+    valueLists.map { SQLStatement(sql: sql, values: $0) }
   }
 
   /// `keys`, first seen first, in the order the engine inserts new rows.
@@ -274,15 +284,6 @@ struct IngestBatch {
       else { throw .missingValue(column: "a block's conflict or template") }
       return StoredRows.Occurrence(record, conflictID: conflictID, runID: runID, templateID: templateID)
     }
-  }
-
-  /// Inserts `records` as failed blocks, skipping identities already stored; returns how many
-  /// were new.
-  private func insertFailed(_ records: ArraySlice<BlockRecord>) throws(StoreError) -> Int {
-    try queries.rows(
-      StoredRows.FailedBlock.insertSQL(rows: records.count),
-      records.flatMap { StoredRows.FailedBlock(record: $0, runID: runID).values }
-    ).count
   }
 }
 

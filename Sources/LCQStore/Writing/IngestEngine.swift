@@ -27,11 +27,9 @@ struct BatchStatements {
   /// Inserts occurrences in their order, skipping identities already stored; returns the
   /// conflict and time of each row it inserted, in order.
   let insertOccurrences: ([StoredRows.Occurrence]) throws(StoreError) -> [(conflictID: Int64, time: Int64)]
-  /// Runs one of lcq's fixed statements once for each list of values (prepared once where the
-  /// engine can); returns how many rows they changed in all.
-  let executeEach: (String, [[QueryValue]]) throws(StoreError) -> Int
   /// Runs statements in their order and returns each one's rows: statements none of whose
-  /// answers decides what is sent next, which the team store hands to its connection together.
+  /// answers decides what is sent next, which the team store hands to its connection together
+  /// (the SQLite file prepares each text once a connection).
   let fetchEach: ([SQLStatement]) throws(StoreError) -> [QueryRows]
 }
 
