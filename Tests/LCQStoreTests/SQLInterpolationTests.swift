@@ -42,11 +42,14 @@ final class SQLInterpolationTests: XCTestCase {
       #"TestQueries.logged(by: "?", inside)"#, #"TestQueries.first(of: "?", inside, TieOrder.earliestFirst)"#,
     ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
-    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; `runBuild` and `runKey` are
-    // constant subqueries of a bound run id; TieOrder's subqueries of literal columns and its
-    // constant orders; `table` and `key`, DaySum's literal names of the two sums per day.
+    // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; ManyRows' rows of `?`
+    // placeholders (literal rows, or `row`, a literal of casts of `?`), as many as the batch has;
+    // TieOrder's subqueries of literal columns and its constant orders; `table` and `key`,
+    // DaySum's literal names of the two sums per day.
     "OccurrenceCounts.swift": [
-      "dialect.least", "dialect.greatest", "differs", "runBuild", "runKey", "table", "key",
+      "dialect.least", "dialect.greatest", "differs", "table", "key",
+      #"ManyRows.values("(?, ?, ?, ?, ?, ?)", count: rows)"#,
+      "ManyRows.values(row, count: rows)", #"ManyRows.values("(?, ?, ?)", count: rows)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: "conflicts.last_seen", TieOrder.latestFirst)"#,
     ],
@@ -145,8 +148,9 @@ final class SQLInterpolationTests: XCTestCase {
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
     // TieOrder's subquery of literal columns and a constant order.
+    // ManyRows' rows of `row`, a literal of casts of `?`, as many as the batch has.
     "StoredRows.swift": [
-      "differs",
+      "differs", "ManyRows.values(row, count: rows)",
       #"TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst)"#,
     ],
     // `orderColumn` is picked by a switch over TopOrder; `inside.sql` is

@@ -43,12 +43,18 @@ struct IngestBatch {
     // The rest, in this order, in one hand-over to the engine: of their answers only the failed
     // blocks' (how many were new) is read.
     let counted = counts.conflictIDs
-    var rest = Self.each(OccurrenceCounts.rollupSQL(queries.dialect), counts.rollupValues(runID: runID))
-    rest += Self.each(OccurrenceCounts.runDaySQL, counts.runDayValues(runID: runID))
+    let dialect = queries.dialect
+    var rest = ManyRows.statements(counts.rollupValues(runID: runID)) {
+      OccurrenceCounts.rollupSQL(dialect, rows: $0)
+    }
+    rest += ManyRows.statements(counts.runDayValues(runID: runID), sql: OccurrenceCounts.runDaySQL(rows:))
     rest += locks(of: counted)
-    rest += Self.each(OccurrenceCounts.conflictDaySQL, counts.conflictDayValues)
-    rest += Self.each(StoredRows.exemplarSQL, exemplarValues(of: occurrences, known, counted))
-    rest += Self.each(OccurrenceCounts.conflictSQL(queries.dialect), counts.conflictValues(runID: runID))
+    rest += ManyRows.statements(counts.conflictDayValues, sql: OccurrenceCounts.conflictDaySQL(rows:))
+    rest += ManyRows.statements(
+      exemplarValues(of: occurrences, known, counted), sql: StoredRows.exemplarSQL(rows:))
+    rest += ManyRows.statements(counts.conflictValues, trailing: [.integer(runID)]) {
+      OccurrenceCounts.conflictSQL(dialect, rows: $0)
+    }
     rest += Self.each(
       StoredRows.codeOwnersInsertSQL, StoredRows.codeOwnersValues(of: occurrences, runID: runID))
     let failedInserts = rest.count..<(rest.count + chunks(of: failed).count)
@@ -80,7 +86,7 @@ struct IngestBatch {
     (record.time, record.identity) < (other.time, other.identity)
   }
 
-  /// The values of ``StoredRows/exemplarSQL`` for each of the `counted` conflicts: its earliest
+  /// The rows of ``StoredRows/exemplarSQL(rows:)`` for each of the `counted` conflicts: its earliest
   /// occurrence in the batch.
   private func exemplarValues(of records: [BlockRecord], _ known: KnownRows, _ counted: [Int64])
     -> [[QueryValue]]

@@ -85,24 +85,34 @@ enum StoredRows {
   /// their counts. At a tie of times, an occurrence of the same run with a smaller identity
   /// comes first whatever the others are, and finding one takes a few rows where ordering the
   /// second's occurrences takes them all: a flood of one message logs thousands in a second,
-  /// and the collector commits many times within it. Values:
-  /// ``exemplarValues(conflictID:runID:record:)``.
-  static let exemplarSQL = """
-    UPDATE conflicts SET title = ?, verdict = ?, minimal_set = ?, explanation = ?, best_fix = ?, missing = ?,
-      owner = ?, envelope = ?, width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?
-    WHERE id = ? AND occurrence_count > 0 AND (? < first_seen OR (? = first_seen
-      AND NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = conflicts.id AND o.time = conflicts.first_seen
-        AND o.run_id = ? AND o.identity < ?)
-      AND ? = \(TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))))
-    """
+  /// and the collector commits many times within it. One statement for `rows` conflicts, each
+  /// row's values ``exemplarValues(conflictID:runID:record:)``.
+  static func exemplarSQL(rows: Int) -> String {
+    let row =
+      "(" + Array(repeating: "CAST(? AS TEXT)", count: 8).joined(separator: ", ")
+      + ", CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS BIGINT), "
+      + "CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))"
+    return """
+      WITH sighting (title, verdict, minimal_set, explanation, best_fix, missing, owner, envelope, width_safe_from,
+        width_safe_to, width_fires_everywhere, id, time, run_id, identity) AS (VALUES \(ManyRows.values(row, count: rows)))
+      UPDATE conflicts SET title = sighting.title, verdict = sighting.verdict, minimal_set = sighting.minimal_set,
+        explanation = sighting.explanation, best_fix = sighting.best_fix, missing = sighting.missing,
+        owner = sighting.owner, envelope = sighting.envelope, width_safe_from = sighting.width_safe_from,
+        width_safe_to = sighting.width_safe_to, width_fires_everywhere = sighting.width_fires_everywhere
+      FROM sighting
+      WHERE conflicts.id = sighting.id AND conflicts.occurrence_count > 0 AND (sighting.time < conflicts.first_seen
+        OR (sighting.time = conflicts.first_seen
+          AND NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.conflict_id = conflicts.id AND o.time = conflicts.first_seen
+            AND o.run_id = sighting.run_id AND o.identity < sighting.identity)
+          AND sighting.identity = \(TieOrder.first("o.identity", of: "conflicts.id", at: "conflicts.first_seen", TieOrder.earliestFirst))))
+      """
+  }
 
-  /// The values of ``exemplarSQL`` for `record`, an occurrence of `conflictID` in the run `runID`.
+  /// The row of ``exemplarSQL(rows:)`` for `record`, an occurrence of `conflictID` in the run
+  /// `runID`: its description, the conflict, the time, the run and the identity.
   static func exemplarValues(conflictID: Int64, runID: Int64, record: BlockRecord) -> [QueryValue] {
     descriptionValues(summary: record.summary, describedConstraints: record.describedConstraints)
-      + [
-        .integer(conflictID), .integer(record.time), .integer(record.time), .integer(runID),
-        .text(record.identity), .text(record.identity),
-      ]
+      + [.integer(conflictID), .integer(record.time), .integer(runID), .text(record.identity)]
   }
 
   /// A test the run ran (values: the run's id, the test's name); stored once per run.
