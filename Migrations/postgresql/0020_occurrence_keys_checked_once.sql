@@ -1,6 +1,6 @@
 -- lcq team store, schema 20 (the team store only):
 -- - `occurrences` keeps its conflict, run and template ids without foreign keys. A key is
---   checked for every row inserted (a lookup and a row lock in the table it points at): 45 % of
+--   checked for every row inserted (a lookup and a row lock in the table it points at): 44 % of
 --   the server's time in inserting a batch of occurrences (BENCHMARKS.md, "The collector"). lcq
 --   checks each batch's ids once instead, in the batch's transaction, after taking the lock on
 --   `occurrences` that keeps a prune and a reanalysis (the only deletions of conflicts, runs and
