@@ -42,23 +42,10 @@ struct IngestBatch {
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
     // The rest, in this order, in one hand-over to the engine: of their answers only the failed
     // blocks' (how many were new) is read.
-    let counted = counts.conflictIDs
-    let dialect = queries.dialect
-    var rest = ManyRows.statements(counts.rollupValues(runID: runID)) {
-      OccurrenceCounts.rollupSQL(dialect, rows: $0)
-    }
-    rest += ManyRows.statements(counts.runDayValues(runID: runID), sql: OccurrenceCounts.runDaySQL(rows:))
-    rest += locks(of: counted)
-    rest += ManyRows.statements(counts.conflictDayValues, sql: OccurrenceCounts.conflictDaySQL(rows:))
-    rest += ManyRows.statements(
-      exemplarValues(of: occurrences, known, counted), sql: StoredRows.exemplarSQL(rows:))
-    rest += ManyRows.statements(counts.conflictValues, trailing: [.integer(runID)]) {
-      OccurrenceCounts.conflictSQL(dialect, rows: $0)
-    }
-    rest += Self.each(
-      StoredRows.codeOwnersInsertSQL, StoredRows.codeOwnersValues(of: occurrences, runID: runID))
-    let failedInserts = rest.count..<(rest.count + chunks(of: failed).count)
-    rest += chunks(of: failed).map { chunk in
+    let failedChunks = chunks(of: failed)
+    var rest = countingStatements(counts, occurrences, known)
+    let failedInserts = rest.count..<(rest.count + failedChunks.count)
+    rest += failedChunks.map { chunk in
       SQLStatement(
         sql: StoredRows.FailedBlock.insertSQL(rows: chunk.count),
         values: chunk.flatMap { StoredRows.FailedBlock(record: $0, runID: runID).values })
@@ -78,6 +65,33 @@ struct IngestBatch {
       )
       .values)
     return (storedAfter, known)
+  }
+
+  /// The statements that count the batch's stored `occurrences` (`counts`), in the order every
+  /// writer runs them: the rollup and the sums per day, the conflicts' rows held, their first
+  /// sightings (``StoredRows/exemplarSQL(rows:)``, `known` naming their conflicts) and counters,
+  /// then their code owners.
+  private func countingStatements(
+    _ counts: OccurrenceCounts, _ occurrences: [BlockRecord], _ known: KnownRows
+  )
+    -> [SQLStatement]
+  {
+    let counted = counts.conflictIDs
+    let dialect = queries.dialect
+    var statements = ManyRows.statements(counts.rollupValues(runID: runID)) {
+      OccurrenceCounts.rollupSQL(dialect, rows: $0)
+    }
+    statements += ManyRows.statements(
+      counts.runDayValues(runID: runID), sql: OccurrenceCounts.runDaySQL(rows:))
+    statements += locks(of: counted)
+    statements += ManyRows.statements(counts.conflictDayValues, sql: OccurrenceCounts.conflictDaySQL(rows:))
+    statements += ManyRows.statements(
+      exemplarValues(of: occurrences, known, counted), sql: StoredRows.exemplarSQL(rows:))
+    statements += ManyRows.statements(counts.conflictValues, trailing: [.integer(runID)]) {
+      OccurrenceCounts.conflictSQL(dialect, rows: $0)
+    }
+    return statements
+      + Self.each(StoredRows.codeOwnersInsertSQL, StoredRows.codeOwnersValues(of: occurrences, runID: runID))
   }
 
   /// Whether `record` comes before `other` in ``TieOrder/earliestFirst`` (a batch is one run, so
