@@ -79,8 +79,9 @@ final class SQLInterpolationTests: XCTestCase {
       "placeholders(rows: 1, width: chunk.count)", "placeholders(rows: chunk.count, width: 2)",
       // The dialect's row lock (`FOR NO KEY UPDATE`), from SQLDialect's constants.
       "lock",
-      // `unstored(_:in:)`'s table, one of the two literal names its caller passes.
-      "table",
+      // `lookups(of:in:then:)`'s table, one of the literal names its callers pass, and its
+      // tail: nothing, or a literal order and the dialect's row lock.
+      "table", "tail",
     ],
     // Column names, `name = ?` assignments and `?` lists, each from the cases of
     // `RunStart.Columns`, `RunTotals.Columns` or `FailedBlock.Columns`; `values` is rows of

@@ -35,10 +35,7 @@ extension Store: ConflictStore {
       dialect: .sqlite,
       fetchRows: { sql, values throws(StoreError) in
         do {
-          let statement = try db.makeStatement(sql: sql)
-          let rows = try Row.fetchAll(statement, arguments: StatementArguments(values))
-          return QueryRows(
-            columns: statement.columnNames, values: rows.map { $0.databaseValues.map(PanelValue.init) })
+          return try rows(of: db.makeStatement(sql: sql), values)
         } catch {
           throw Store.storeError(error, path: path)
         }
@@ -52,6 +49,13 @@ extension Store: ConflictStore {
         }
       },
       inTransaction: { body throws(StoreError) in try body(queries(on: db, path: path)) })
+  }
+
+  /// The rows of `statement` run with `values`, as lcq's queries read them.
+  static func rows(of statement: Statement, _ values: [QueryValue]) throws -> QueryRows {
+    let rows = try Row.fetchAll(statement, arguments: StatementArguments(values))
+    return QueryRows(
+      columns: statement.columnNames, values: rows.map { $0.databaseValues.map(PanelValue.init) })
   }
 
   /// An ingest run on this file (``IngestWriter``).

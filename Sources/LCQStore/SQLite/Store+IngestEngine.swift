@@ -29,11 +29,7 @@ extension Store: IngestEngine {
           var answers: [QueryRows] = []
           do {
             for statement in statements {
-              let prepared = try db.cachedStatement(sql: statement.sql)
-              let rows = try Row.fetchAll(prepared, arguments: StatementArguments(statement.values))
-              answers.append(
-                QueryRows(
-                  columns: prepared.columnNames, values: rows.map { $0.databaseValues.map(PanelValue.init) }))
+              answers.append(try Self.rows(of: db.cachedStatement(sql: statement.sql), statement.values))
             }
           } catch {
             throw Store.storeError(error, path: path)

@@ -32,7 +32,7 @@ struct IngestBatch {
     storedAfter.completed += completed.count
     if !completed.isEmpty { occurrences.removeAll { completed.contains($0.identity) } }
     var counts = OccurrenceCounts()
-    for chunk in chunks(of: occurrences) {
+    for chunk in Self.chunks(of: occurrences) {
       for (conflictID, time) in try statements.insertOccurrences(try rows(of: chunk, known)) {
         counts.add(conflictID: conflictID, time: time)
         storedAfter.occurrences += 1
@@ -42,7 +42,7 @@ struct IngestBatch {
     storedAfter.duplicates += batch.records.count - failed.count - counts.total
     // The rest, in this order, in one hand-over to the engine: of their answers only the failed
     // blocks' (how many were new) is read.
-    let failedChunks = chunks(of: failed)
+    let failedChunks = Self.chunks(of: failed)
     var rest = countingStatements(counts, occurrences, known)
     let failedInserts = rest.count..<(rest.count + failedChunks.count)
     rest += failedChunks.map { chunk in
@@ -139,8 +139,8 @@ struct IngestBatch {
     }
     if let lock = queries.dialect.lockOccurrencesForWriting { opening.append(SQLStatement(sql: lock)) }
     // Each id found is still stored; what is left of `gone` is not.
-    let conflictChecks = lookups(of: gone.conflicts, in: "conflicts")
-    let templateChecks = lookups(of: gone.templates, in: "block_templates")
+    let conflictChecks = lookups(of: gone.conflicts.sorted(), in: "conflicts")
+    let templateChecks = lookups(of: gone.templates.sorted(), in: "block_templates")
     let answers = try statements.fetchEach(opening + conflictChecks + templateChecks)
     for (position, answer) in answers.enumerated().dropFirst(opening.count) {
       let isConflict = position < opening.count + conflictChecks.count
@@ -155,11 +155,12 @@ struct IngestBatch {
     return checked
   }
 
-  /// The statements that read which of `ids` `table` holds.
-  private func lookups(of ids: Set<Int64>, in table: String) -> [SQLStatement] {
-    chunks(of: ids.sorted()).map { chunk in
+  /// The statements that read which of `ids` `table` holds, in id chunks, each ending with
+  /// `tail`.
+  private func lookups(of ids: [Int64], in table: String, then tail: String = "") -> [SQLStatement] {
+    Self.chunks(of: ids).map { chunk in
       SQLStatement(
-        sql: "SELECT id FROM \(table) WHERE id IN \(placeholders(rows: 1, width: chunk.count))",
+        sql: "SELECT id FROM \(table) WHERE id IN \(placeholders(rows: 1, width: chunk.count))\(tail)",
         values: chunk.map { .integer($0) })
     }
   }
@@ -169,12 +170,7 @@ struct IngestBatch {
   /// after them see every occurrence an earlier writer committed.
   private func locks(of conflictIDs: [Int64]) -> [SQLStatement] {
     guard let lock = queries.dialect.lockRows else { return [] }
-    return chunks(of: conflictIDs).map { chunk in
-      SQLStatement(
-        sql:
-          "SELECT id FROM conflicts WHERE id IN \(placeholders(rows: 1, width: chunk.count)) ORDER BY id \(lock)",
-        values: chunk.map { .integer($0) })
-    }
+    return lookups(of: conflictIDs, in: "conflicts", then: " ORDER BY id " + lock)
   }
 
   /// `sql` once for each of `valueLists`.
@@ -185,16 +181,16 @@ struct IngestBatch {
   /// `keys`, first seen first, in the order the engine inserts new rows.
   private func inInsertOrder(_ keys: [String]) -> [String] { keyOrder ? keys.sorted() : keys }
 
-  private func chunks<Element>(of elements: [Element]) -> [ArraySlice<Element>] {
-    stride(from: 0, to: elements.count, by: Self.rowsPerStatement).map {
-      elements[$0..<min($0 + Self.rowsPerStatement, elements.count)]
+  /// `elements` in runs of at most ``rowsPerStatement``, as a multi-row statement takes them.
+  static func chunks<Element>(of elements: [Element]) -> [ArraySlice<Element>] {
+    stride(from: 0, to: elements.count, by: rowsPerStatement).map {
+      elements[$0..<min($0 + rowsPerStatement, elements.count)]
     }
   }
 
   /// `count` rows of `width` placeholders: `(?, ?), (?, ?)`.
   private func placeholders(rows count: Int, width: Int) -> String {
-    let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-    return Array(repeating: row, count: count).joined(separator: ", ")
+    ManyRows.values("(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")", count: count)
   }
 
   /// Stores the templates of `records`' blocks that `known` lacks, and adds their ids to it
@@ -210,7 +206,7 @@ struct IngestBatch {
         if templates.updateValue(record.template, forKey: hash) == nil { hashes.append(hash) }
       }
     }
-    for chunk in chunks(of: inInsertOrder(hashes)) {
+    for chunk in Self.chunks(of: inInsertOrder(hashes)) {
       _ = try queries.execute(
         "INSERT INTO block_templates (hash, template) VALUES \(placeholders(rows: chunk.count, width: 2)) "
           + "ON CONFLICT (hash) DO NOTHING",
@@ -263,7 +259,7 @@ struct IngestBatch {
         existing.append(fingerprint)
       }
     }
-    for chunk in chunks(of: existing) {
+    for chunk in Self.chunks(of: existing) {
       for row in try queries.rows(
         "SELECT id, fingerprint FROM conflicts WHERE fingerprint IN \(placeholders(rows: 1, width: chunk.count)) "
           + "ORDER BY id",

@@ -12,9 +12,8 @@ enum ManyRows {
   static func statements(
     _ valueLists: [[QueryValue]], trailing: [QueryValue] = [], sql: (_ rows: Int) -> String
   ) -> [SQLStatement] {
-    stride(from: 0, to: valueLists.count, by: IngestBatch.rowsPerStatement).map { start in
-      let chunk = valueLists[start..<min(start + IngestBatch.rowsPerStatement, valueLists.count)]
-      return SQLStatement(sql: sql(chunk.count), values: chunk.flatMap { $0 } + trailing)
+    IngestBatch.chunks(of: valueLists).map { chunk in
+      SQLStatement(sql: sql(chunk.count), values: chunk.flatMap { $0 } + trailing)
     }
   }
 }
