@@ -55,6 +55,18 @@ final class DiagnosisTests: XCTestCase {
     XCTAssertEqual(diagnosis?.bestFix?.changes, [1])
   }
 
+  /// A hidden view whose other size constraint is UIKit's (a private class's own height): the
+  /// stack view's fix would lower a constraint the app cannot change, so it is not offered.
+  func testTheStackViewsFixNeverLowersUIKitsConstraint() {
+    let analysis = analyze([
+      "<NSLayoutConstraint:0x1 'UISV-hiding' _UIBackButtonContainerView:0x10.height == 0   (active)>",
+      "<NSLayoutConstraint:0x2 _UIBackButtonContainerView:0x10.height == 44   (active)>",
+    ])
+    XCTAssertEqual(analysis.verdict, .conflict)
+    XCTAssertEqual(analysis.diagnosis?.owners, [.system, .system])
+    XCTAssertEqual(analysis.diagnosis?.suggestions.map(\.kind), [])
+  }
+
   func testASwapDoneInTheWrongOrderIsNamed() {
     let analysis = analyze(
       [
@@ -64,6 +76,11 @@ final class DiagnosisTests: XCTestCase {
     let kinds = analysis.diagnosis?.suggestions.map(\.kind) ?? []
     XCTAssertEqual(kinds.first, .deactivateFirst)
     XCTAssertTrue(analysis.diagnosis?.bestFix?.text.contains("deactivate [1] before activating [2]") == true)
+    // UIKit broke [2], the one being activated: the old one is [1], so deactivating [2] first
+    // is never offered.
+    XCTAssertEqual(
+      analysis.diagnosis?.suggestions.filter { $0.kind == .deactivateFirst }.map(\.shortText),
+      ["deactivate [1] before activating [2]"])
   }
 
   /// A fix is kept only when re-solving proves it: with two independent conflicts, changing a
