@@ -150,6 +150,13 @@ final class AdviceRulesTests: XCTestCase {
     // Another negative width, or the app's own class, is not this bug.
     let app = analyze(["<NSLayoutConstraint:0x1 MyApp.Badge:0x10.width == - 16   (active)>"])
     XCTAssertEqual(app.diagnosis?.owners, [.app])
+    // Nor is an app's view whose class reads like one, nor a UIView the app labelled.
+    for description in [
+      "<NSLayoutConstraint:0x1 MyApp.CardView:0x10.width == - 16   (active)>",
+      "<NSLayoutConstraint:0x1 UIView:0x10'Badge'.width == - 16   (active)>",
+    ] {
+      XCTAssertEqual(analyze([description]).diagnosis?.owners, [.app], description)
+    }
   }
 
   // MARK: Whose code it is

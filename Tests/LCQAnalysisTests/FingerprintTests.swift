@@ -137,6 +137,31 @@ final class FingerprintTests: XCTestCase {
   /// changes. When the same constraints still conflict, the fingerprint must not move. A size
   /// change can also dissolve the conflict or draw other constraints into it; that is another
   /// conflict, and the test counts it to show it stays rare.
+  /// The safe area's insets and the layout margins are the device's too (a notch, a home
+  /// indicator, a wider screen's margins): corpus conflicts with those constants 10% larger keep
+  /// their fingerprint, whenever they keep their minimal set.
+  func testAnotherSafeAreaOrMarginKeepsTheFingerprint() {
+    var changed = 0
+    var sameSet = 0
+    for (block, analysis) in conflicts {
+      let text = Self.changingConstants(
+        of: "<NSLayoutConstraint:[^ >]+ '(UIViewSafeAreaLayoutGuide-|UIView-[a-z]+Margin-guide-)[^>]*>",
+        in: block.rawText)
+      guard text != block.rawText, let other = Self.rescan(text, file: block.source.file).first else {
+        continue
+      }
+      changed += 1
+      let otherAnalysis = analyzer.analyze(other)
+      guard otherAnalysis.verdict == analysis.verdict, otherAnalysis.minimalSet == analysis.minimalSet else {
+        continue
+      }
+      sameSet += 1
+      XCTAssertEqual(otherAnalysis.fingerprint, analysis.fingerprint, place(block))
+    }
+    XCTAssertGreaterThanOrEqual(changed, 5)
+    XCTAssertGreaterThanOrEqual(sameSet, 4, "\(sameSet) of \(changed) kept their set")
+  }
+
   func testAnotherDeviceKeepsTheFingerprint() {
     var changed = 0
     var sameSet = 0
@@ -381,10 +406,15 @@ final class FingerprintTests: XCTestCase {
   /// The descriptions of system constraints with device-decided constants get numbers 10%
   /// larger.
   static func changingDeviceConstants(in text: String) -> String {
-    let description = try! NSRegularExpression(
-      pattern:
-        "<(NSAutoresizingMaskLayoutConstraint|NSLayoutConstraint:[^ >]+ '(UIView-Encapsulated-Layout-|_UITemporaryLayout|fittingSize))[^>]*>"
-    )
+    changingConstants(
+      of:
+        "<(NSAutoresizingMaskLayoutConstraint|NSLayoutConstraint:[^ >]+ '(UIView-Encapsulated-Layout-|_UITemporaryLayout|fittingSize))[^>]*>",
+      in: text)
+  }
+
+  /// The descriptions that match `pattern` get numbers 10% larger.
+  static func changingConstants(of pattern: String, in text: String) -> String {
+    let description = try! NSRegularExpression(pattern: pattern)
     let number = try! NSRegularExpression(pattern: "(?<![0-9a-fA-Fx.{:])[0-9]+(\\.[0-9]+)?(?![0-9a-fA-Fx}])")
     var result = ""
     var last = text.startIndex
