@@ -47,5 +47,16 @@ final class CertificateTests: XCTestCase {
     let atLeast60 = row(LCQSolver.Expression(width) + Rational(-60), .greaterThanOrEqual)
     let atMost40 = row(LCQSolver.Expression(width) + Rational(-40), .lessThanOrEqual)
     XCTAssertFalse(certificate([(atLeast60, Rational(1)), (atMost40, Rational(-1))]).isVerified)
+    // One row in the wrong direction is enough, even when the rest would make a proof: w ≥ 60
+    // and w = 100 hold together (w = 100), yet reading w ≥ 60 as 60 − w ≥ 0 "sums" with
+    // w − 100 to −40; and w ≤ 40 with w = 10 (w = 10), reading w ≤ 40 as w − 40 ≥ 0, to −30.
+    let is100 = row(LCQSolver.Expression(width) + Rational(-100), .equal)
+    XCTAssertFalse(certificate([(atLeast60, Rational(1)), (is100, Rational(-1))]).isVerified)
+    let is10 = row(LCQSolver.Expression(width) + Rational(-10), .equal)
+    XCTAssertFalse(certificate([(atMost40, Rational(-1)), (is10, Rational(1))]).isVerified)
+    // The same rows in their own directions are a proof where one exists: w ≥ 60 and w = 10.
+    let proof = certificate([(atLeast60, Rational(-1)), (is10, Rational(1))])
+    XCTAssertTrue(proof.isVerified)
+    XCTAssertEqual(proof.sum, Rational(-50))
   }
 }

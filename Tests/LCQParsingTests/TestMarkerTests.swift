@@ -54,6 +54,18 @@ final class TestMarkerTests: XCTestCase {
       tests("relaunch.log"), ["LoginUITests.testSignIn", nil, "LoginUITests.testSignOut"])
   }
 
+  func testAnAppsNextStartingTestEndsTheTestBefore() {
+    // The same console without the relaunches (a UI test framework that runs every test in one
+    // app process): the second message is still testSignIn's, and the third testSignOut's alone,
+    // as `Starting test:` has no end marker and runs until the next one.
+    let text = String(decoding: CorpusFixtures.bytes("test-markers/relaunch.log"), as: UTF8.self)
+    let oneProcess = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("Standard output and standard error from ") }.joined(separator: "\n")
+    XCTAssertEqual(
+      CorpusFixtures.scan(Array(oneProcess.utf8), file: "one-process.log").blocks.map(\.source.test),
+      ["LoginUITests.testSignIn", "LoginUITests.testSignIn", "LoginUITests.testSignOut"])
+  }
+
   func testMarkerLinesAreReadAsPrinted() {
     func read(_ line: String) -> TestMarker? { TestMarker.read(Array(line.utf8)[...]) }
     XCTAssertEqual(read("Test Case '-[A.B testC]' started."), .started("A.B.testC"))
