@@ -173,7 +173,8 @@ final class NotifyCommandTests: XCTestCase {
                       {"body": r.body.string_value, "severity": r.severity_text, "time": r.time_unix_nano,
                        "attributes": {a.key: a.value.string_value or a.value.int_value for a in r.attributes}}
                       for rl in request.resource_logs for sl in rl.scope_logs for r in sl.log_records]
-                  line = {"path": self.path, "authorization": self.headers.get("Authorization"), "records": records}
+                  line = {"path": self.path, "authorization": self.headers.get("Authorization"),
+                          "injected": self.headers.get("X-Evil"), "records": records}
                   status = 200
               except Exception as error:
                   line, status = {"error": str(error)}, 400
@@ -191,7 +192,11 @@ final class NotifyCommandTests: XCTestCase {
     let secret = "lcq_otlp-secret-42"
     let result = try notify(
       ["--webhook-url", "http://127.0.0.1:\(receiver.port)/v1/logs", "--payload", "otlp", "--owner", "all"],
-      environment: ["OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Bearer%20\(secret),X-Scope=lcq"])
+      // A value with a line break is left out: it would add a header of its own to the request.
+      environment: [
+        "OTEL_EXPORTER_OTLP_HEADERS":
+          "Authorization=Bearer%20\(secret),X-Scope=lcq,X-Note=a%0D%0AX-Evil:%20yes"
+      ])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertFalse((result.stdout + result.stderr).contains(secret))
     let lines = try receiver.recorded().split(separator: "\n").map {
@@ -200,6 +205,7 @@ final class NotifyCommandTests: XCTestCase {
     XCTAssertEqual(lines.compactMap { $0["error"] as? String }, [], "a body the schema refused")
     XCTAssertEqual(Set(lines.map { $0["path"] as? String }), ["/v1/logs"])
     XCTAssertEqual(Set(lines.map { $0["authorization"] as? String }), ["Bearer \(secret)"])
+    XCTAssertTrue(lines.allSatisfy { $0["injected"] is NSNull }, "\(lines.map { $0["injected"] ?? "" })")
     let records = lines.flatMap { $0["records"] as? [[String: Any]] ?? [] }
     XCTAssertEqual(records.count, 14)
     let attributes = records.map { $0["attributes"] as? [String: Any] ?? [:] }
