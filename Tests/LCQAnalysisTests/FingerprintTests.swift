@@ -133,10 +133,6 @@ final class FingerprintTests: XCTestCase {
     XCTAssertEqual(second.fingerprint, first.fingerprint)
   }
 
-  /// Another device, 10% larger: every cell size, autoresizing frame and temporary fitting size
-  /// changes. When the same constraints still conflict, the fingerprint must not move. A size
-  /// change can also dissolve the conflict or draw other constraints into it; that is another
-  /// conflict, and the test counts it to show it stays rare.
   /// Every corpus conflict whose text `change` alters, scanned and analysed again: how many it
   /// altered, and how many of those kept their verdict and minimal set, each of which is handed
   /// to `check` (the first analysis, the new one, and where the block is).
@@ -176,6 +172,10 @@ final class FingerprintTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(sameSet, 4, "\(sameSet) of \(changed) kept their set")
   }
 
+  /// Another device, 10% larger: every cell size, autoresizing frame and temporary fitting size
+  /// changes. When the same constraints still conflict, the fingerprint must not move. A size
+  /// change can also dissolve the conflict or draw other constraints into it; that is another
+  /// conflict, and the test counts it to show it stays rare.
   func testAnotherDeviceKeepsTheFingerprint() {
     let (changed, sameSet) = reanalysingKeptSets(Self.changingDeviceConstants(in:)) {
       analysis, other, place in
