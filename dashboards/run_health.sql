@@ -9,7 +9,9 @@
 -- in percentage points. `silent_runs` counts the runs that logged no conflict message at all,
 -- of any owner (UIKit's own conflicts are steady noise in most apps): a build all of whose runs
 -- are silent, after a build most of whose runs were not, may have turned the messages off; the
--- report flags it.
+-- report flags it. A run that read conflict messages and stored none of them as new (each was
+-- already stored for its build and run: a log read again) is not a run of its own, so it is
+-- neither conflict-free nor silent: the run that stored them counts them.
 -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
 WITH p AS (
   SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -36,6 +38,7 @@ build_runs AS (
   FROM runs r, p
   WHERE r.build_key IN (SELECT build_key FROM shown UNION ALL SELECT build_key FROM earlier)
     AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+    AND NOT (r.occurrences = 0 AND r.duplicates > 0)
   GROUP BY r.build_key
 ),
 ordered AS (

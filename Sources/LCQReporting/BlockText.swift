@@ -22,23 +22,8 @@ public enum BlockText {
           + (analysis.fingerprint.map { style.dim("  " + $0) } ?? ""))
     }
     lines.append(summary(of: block))
-
+    lines += conflictLines(analysis, style: style)
     let minimal = analysis.minimalSet
-    if !minimal.isEmpty {
-      lines.append(
-        style.bold(
-          analysis.verdict == .withinPrecision
-            ? "  As printed, these \(minimal.count) cannot all hold:"
-            : "  Minimal conflicting set (\(minimal.count)):"))
-      for index in minimal.sorted() { lines += member(index, of: analysis, style: style) }
-    }
-    if let explanation = analysis.diagnosis?.explanation {
-      lines.append("  " + TerminalText.clean(explanation))
-    }
-    for size in analysis.envelope?.sizes ?? [] {
-      lines.append("  " + style.bold("Sizes [\(size.constraint + 1)]: ") + EnvelopeWords.sentence(size))
-    }
-    lines += fixLines(analysis, style: style)
     if let owners = CodeOwnerText.line(codeOwnership) { lines.append("  " + TerminalText.clean(owners)) }
     lines += VerdictText.lines(for: analysis)
     let rest = block.constraints.indices.filter { !minimal.contains($0) }
@@ -58,6 +43,29 @@ public enum BlockText {
       lines.append(style.yellow(TerminalText.clean("  note: \(issue)")))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The minimal set (each member numbered, in English, with where it comes from and its
+  /// description), the explanation, the sizes and the fix: what `lcq analyze` and `lcq show`
+  /// print of a conflict.
+  static func conflictLines(_ analysis: BlockAnalysis, style: TextStyle) -> [String] {
+    var lines: [String] = []
+    let minimal = analysis.minimalSet
+    if !minimal.isEmpty {
+      lines.append(
+        style.bold(
+          analysis.verdict == .withinPrecision
+            ? "  As printed, these \(minimal.count) cannot all hold:"
+            : "  Minimal conflicting set (\(minimal.count)):"))
+      for index in minimal.sorted() { lines += member(index, of: analysis, style: style) }
+    }
+    if let explanation = analysis.diagnosis?.explanation {
+      lines.append("  " + TerminalText.clean(explanation))
+    }
+    for size in analysis.envelope?.sizes ?? [] {
+      lines.append("  " + style.bold("Sizes [\(size.constraint + 1)]: ") + EnvelopeWords.sentence(size))
+    }
+    return lines + fixLines(analysis, style: style)
   }
 
   /// `[ n] * sentence  ← broken by UIKit`, the arrow in `style`'s red.

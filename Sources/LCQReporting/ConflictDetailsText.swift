@@ -1,14 +1,20 @@
+import LCQAnalysis
 import LCQStore
 
 /// `lcq show` for a person (text or Markdown) and for programs (JSON).
 public enum ConflictDetailsText {
-  /// The details in `format`; CSV gives the per-build, per-device and per-OS counts.
-  public static func render(_ details: ConflictDetails, as format: ResultTable.Format) -> String {
+  /// The details in `format`; CSV gives the per-build, per-device and per-OS counts. With
+  /// `analysis` (of the details' latest block), the text and Markdown forms number the minimal
+  /// set, the explanation, the fix and the sizes from it, as `lcq analyze` does; JSON keeps the
+  /// stored values.
+  public static func render(
+    _ details: ConflictDetails, analysis: BlockAnalysis? = nil, as format: ResultTable.Format
+  ) -> String {
     switch format {
     case .json: json(details).serialized + "\n"
     // Every line holds log text: cleaned as a whole (``TerminalText``), line feeds kept.
-    case .markdown: TerminalText.clean(markdown(details), keepingLineBreaks: true)
-    case .table: TerminalText.clean(text(details), keepingLineBreaks: true)
+    case .markdown: TerminalText.clean(markdown(details, analysis), keepingLineBreaks: true)
+    case .table: TerminalText.clean(text(details, analysis), keepingLineBreaks: true)
     case .csv: counts(details).rendered(as: .csv)
     }
   }
@@ -22,7 +28,7 @@ public enum ConflictDetailsText {
       rows: groups.flatMap { name, rows in rows.map { [.text(name), .text($0.0), .integer($0.1)] } })
   }
 
-  static func text(_ details: ConflictDetails) -> String {
+  static func text(_ details: ConflictDetails, _ analysis: BlockAnalysis? = nil) -> String {
     var output = "\(details.fingerprint)  \(TerminalText.oneLine(details.title))\n"
     output += "status: \(statusText(details))   verdict: \(details.verdict)"
     output += details.owner.map { "   owner: \($0)\(ownerMeaning[$0].map { " (\($0))" } ?? "")" } ?? ""
@@ -33,12 +39,10 @@ public enum ConflictDetailsText {
     output += "first \(UnixTime.iso(details.firstSeen)) (build \(line(details.firstBuild ?? "?"))), "
     output += "last \(UnixTime.iso(details.lastSeen)) (build \(line(details.lastBuild ?? "?")))\n"
     output += testsLine(details.tests).map { $0 + "\n" } ?? ""
-    output += "\nMinimal conflicting set:\n"
-    for description in details.minimalSet { output += "  \(TerminalText.oneLine(description))\n" }
-    output += "\nExplanation: \(line(details.explanation ?? "not computed by this lcq version"))\n"
-    output += "Best fix: \(line(details.bestFix ?? "not computed by this lcq version"))\n"
-    for sentence in details.envelope?.split(separator: "\n") ?? [] {
-      output += "Sizes: \(line(String(sentence)))\n"
+    if let analysis, !analysis.minimalSet.isEmpty {
+      output += "\n" + BlockText.conflictLines(analysis, style: .plain).joined(separator: "\n") + "\n"
+    } else {
+      output += storedConflict(details)
     }
     let owners = CodeOwnerText.showLines(details.codeOwnersByRun)
     if !owners.isEmpty { output += "\n" + owners }
@@ -65,21 +69,45 @@ public enum ConflictDetailsText {
     return output
   }
 
-  static func markdown(_ details: ConflictDetails) -> String {
+  /// The minimal set, explanation, fix and sizes as stored, for a conflict whose latest block
+  /// cannot be analysed: the set's descriptions, then the explanation's sentence and each
+  /// member's `[n] sentence` on a line of its own.
+  static func storedConflict(_ details: ConflictDetails) -> String {
+    let line = TerminalText.oneLine
+    var output = "\nMinimal conflicting set (\(details.minimalSet.count), as first logged):\n"
+    for description in details.minimalSet { output += "  \(line(description))\n" }
+    let explanation = details.explanation?.split(separator: "\n").map(String.init) ?? []
+    output += "\nExplanation: \(line(explanation.first ?? "not computed by this lcq version"))\n"
+    for member in explanation.dropFirst() { output += "  \(line(member))\n" }
+    output += "Best fix: \(line(details.bestFix ?? "not computed by this lcq version"))\n"
+    for sentence in details.envelope?.split(separator: "\n") ?? [] {
+      output += "Sizes: \(line(String(sentence)))\n"
+    }
+    return output
+  }
+
+  static func markdown(_ details: ConflictDetails, _ analysis: BlockAnalysis? = nil) -> String {
     var output = "### \(MarkdownText.escape(details.title))\n\n"
     output += "`\(details.fingerprint)` · \(statusText(details)) · \(details.verdict) · "
     output += details.owner.map { "owner: \($0) · " } ?? ""
     output += "\(counted(details.occurrences, "occurrence")) in \(counted(details.runs, "run")) · "
     output += "first \(UnixTime.iso(details.firstSeen)), last \(UnixTime.iso(details.lastSeen))\n\n"
     if let tests = testsLine(details.tests) { output += MarkdownText.escape(tests) + "\n\n" }
-    output +=
-      "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
-    if let explanation = details.explanation {
-      output += "\n**Explanation:** \(MarkdownText.escape(explanation))\n"
-    }
-    if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
-    for sentence in details.envelope?.split(separator: "\n") ?? [] {
-      output += "\n**Sizes:** \(MarkdownText.escape(String(sentence)))\n"
+    if let analysis, !analysis.minimalSet.isEmpty {
+      output += "**Minimal conflicting set**\n\n"
+      output += MarkdownText.codeBlock(
+        BlockText.conflictLines(analysis, style: .plain).joined(separator: "\n"))
+    } else {
+      output +=
+        "**Minimal conflicting set**\n\n" + MarkdownText.codeBlock(details.minimalSet.joined(separator: "\n"))
+      if let explanation = details.explanation {
+        let sentences = explanation.split(separator: "\n").map { MarkdownText.escape(String($0)) }
+        output += "\n**Explanation:** " + sentences.joined(separator: "  \n") + "\n"
+      }
+      if let fix = details.bestFix { output += "\n**Fix:** \(MarkdownText.escape(fix))\n" }
+      for sentence in details.envelope?.split(separator: "\n") ?? [] {
+        output += "\n**Sizes:** \(MarkdownText.escape(String(sentence)))\n"
+      }
     }
     if let latest = details.codeOwnersByRun.first?.ownership {
       output += "\n**Owners:** \(MarkdownText.escape(CodeOwnerText.owners(latest)))"

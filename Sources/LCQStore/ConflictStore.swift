@@ -16,6 +16,9 @@ public protocol ConflictStore: AnyObject, Sendable {
   var displayPath: String { get }
   /// The schema version this binary writes.
   var schemaVersion: Int { get }
+  /// The schema version the database had when this store opened it, before any migration: 0
+  /// for a database lcq had never written (`lcq db migrate` says what opening did).
+  var schemaFound: Int { get }
 
   // MARK: Writing
 

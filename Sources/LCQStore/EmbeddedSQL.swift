@@ -1539,7 +1539,9 @@ public enum EmbeddedSQL {
       -- in percentage points. `silent_runs` counts the runs that logged no conflict message at all,
       -- of any owner (UIKit's own conflicts are steady noise in most apps): a build all of whose runs
       -- are silent, after a build most of whose runs were not, may have turned the messages off; the
-      -- report flags it.
+      -- report flags it. A run that read conflict messages and stored none of them as new (each was
+      -- already stored for its build and run: a log read again) is not a run of its own, so it is
+      -- neither conflict-free nor silent: the run that stored them counts them.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -1571,6 +1573,7 @@ public enum EmbeddedSQL {
         FROM runs r, p
         WHERE r.build_key IN (SELECT build_key FROM shown UNION ALL SELECT build_key FROM earlier)
           AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+          AND NOT (r.occurrences = 0 AND r.duplicates > 0)
         GROUP BY r.build_key
       ),
       ordered AS (
@@ -1690,7 +1693,8 @@ public enum EmbeddedSQL {
       -- app can fix them) and, with :team, none that the team owns; `previous_…` are the same counts
       -- of the build before (NULL when the test did not run there). Only tests with a run that logged
       -- a conflict in either build are listed (up to 20, the lowest share of conflict-free runs
-      -- first); the panel is empty when no run recorded its tests.
+      -- first); the panel is empty when no run recorded its tests. A run all of whose conflict
+      -- messages were already stored (a log read again) is left out, as in run_health.
       -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
       WITH p AS (
         SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
@@ -1721,6 +1725,7 @@ public enum EmbeddedSQL {
         FROM run_tests t JOIN runs r ON r.id = t.run_id, p
         WHERE r.build_key IN ((SELECT build_key FROM newest), (SELECT build_key FROM previous))
           AND r.started_at < p.u AND (p.app IS NULL OR r.app = p.app)
+          AND NOT (r.occurrences = 0 AND r.duplicates > 0)
         GROUP BY r.build_key, t.test
       )
       SELECT n.test, (SELECT min(build) FROM runs WHERE build_key = n.build_key) AS build, n.runs, n.conflict_free_runs,

@@ -21,6 +21,8 @@ public struct PostgresLocation: Sendable, Hashable {
   public var database: String
   /// libpq's `sslmode`: `disable`, `allow`, `prefer`, `require`, `verify-ca` or `verify-full`.
   public var sslMode: SSLMode
+  /// Whether the URL or `PGSSLMODE` gave ``sslMode`` (else it is the default for the host).
+  public var sslModeIsGiven: Bool
   /// The name the server shows for the connection.
   public var applicationName: String
   /// How long one attempt to connect may take, in seconds (`connect_timeout`, else
@@ -111,9 +113,10 @@ public struct PostgresLocation: Sendable, Hashable {
     self.port = port
     user = setting("user", url: parts.user, "PGUSER", "USER") ?? "postgres"
     database = setting("dbname", url: try Self.decoded(parts.path), "PGDATABASE") ?? user
+    let givenSSLMode = setting("sslmode", "PGSSLMODE")
+    sslModeIsGiven = givenSSLMode != nil
     guard
-      let sslMode = SSLMode(
-        rawValue: setting("sslmode", "PGSSLMODE") ?? Self.defaultSSLMode(host: host).rawValue)
+      let sslMode = SSLMode(rawValue: givenSSLMode ?? Self.defaultSSLMode(host: host).rawValue)
     else {
       throw Problem(
         description: "sslmode is not one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")

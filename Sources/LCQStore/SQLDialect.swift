@@ -16,6 +16,8 @@ struct SQLDialect: Sendable {
   /// Whether the table named by the one value exists, as a column `present` (0 or 1, or a
   /// boolean).
   var tableExists: String
+  /// The number of lcq's tables in the database, as a column `n` (partitions not counted).
+  var tableCount: String
   /// What keeps writers out while counts are rebuilt (`nil`: SQLite's write transaction
   /// already does).
   var lockForCounting: String?
@@ -41,12 +43,18 @@ struct SQLDialect: Sendable {
   static let sqlite = SQLDialect(
     greatest: "max", least: "min", isDistinctFrom: "IS NOT", position: "instr",
     tableExists: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = ?",
+    tableCount:
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
     lockForCounting: nil, lockRows: nil, lockOccurrencesForWriting: nil, isStandby: nil,
     makeOccurrenceMonths: nil)
   /// The team store's.
   static let postgres = SQLDialect(
     greatest: "GREATEST", least: "LEAST", isDistinctFrom: "IS DISTINCT FROM", position: "strpos",
     tableExists: "SELECT to_regclass(CAST(? AS TEXT)) IS NOT NULL AS present",
+    tableCount: """
+      SELECT count(*) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+      WHERE s.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      """,
     lockForCounting: "LOCK TABLE occurrences, occurrence_rollup IN SHARE ROW EXCLUSIVE MODE",
     lockRows: "FOR NO KEY UPDATE", lockOccurrencesForWriting: "LOCK TABLE occurrences IN ROW EXCLUSIVE MODE",
     isStandby: "SELECT pg_is_in_recovery() AS present",

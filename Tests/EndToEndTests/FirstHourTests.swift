@@ -59,14 +59,6 @@ final class FirstHourTests: XCTestCase {
     XCTAssertFalse(piped.stderr.contains("Ctrl-D"), piped.stderr)
   }
 
-  func testMigrateSaysWhenItCreatedTheDatabase() throws {
-    let first = try fixture.lcq(["db", "migrate"])
-    XCTAssertEqual(first.stderr, "lcq: \(fixture.database): created, schema \(LCQProcess.migrationCount)\n")
-    let again = try fixture.lcq(["db", "migrate"])
-    XCTAssertEqual(
-      again.stderr, "lcq: \(fixture.database): schema \(LCQProcess.migrationCount), up to date\n")
-  }
-
   func testAReportIntoAMissingFolderSaysSo() throws {
     XCTAssertEqual(try fixture.lcq(["ingest", example]).status, 0)
     let out = fixture.folder.appendingPathComponent("reports/nightly.html").path

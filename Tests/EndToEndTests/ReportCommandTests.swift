@@ -32,13 +32,14 @@ final class ReportCommandTests: XCTestCase {
     XCTAssertEqual(volume["conflicts"] as? Int, 3)
     XCTAssertEqual(volume["runs"] as? Int, 3)
     XCTAssertEqual(volume["devices"] as? Int, 1)
-    XCTAssertEqual(volume["baseline_occurrences"] as? Int, 14)
-    XCTAssertEqual(volume["baseline_daily_mean"] as? Double, 1)
+    // Run 1's 14 and run 2's own copies of two of them (build 101's events), all of 5 March.
+    XCTAssertEqual(volume["baseline_occurrences"] as? Int, 16)
+    XCTAssertEqual(volume["baseline_daily_mean"] as? Double, 1.14)  // 16 / 14, to two decimals
 
     let days = try XCTUnwrap(report["volume_by_day"] as? [[String: Any]])
     XCTAssertEqual(days.count, 15)
     XCTAssertEqual(days.first?["day"] as? String, "2024-02-21")
-    XCTAssertEqual(days.map { $0["occurrences"] as? Int }, Array(repeating: 0, count: 13) + [14, 3])
+    XCTAssertEqual(days.map { $0["occurrences"] as? Int }, Array(repeating: 0, count: 13) + [16, 3])
     XCTAssertEqual(days.map { $0["in_window"] as? Int }, Array(repeating: 0, count: 14) + [1])
 
     let top = try XCTUnwrap(report["top_by_occurrences"] as? [[String: Any]])
@@ -54,11 +55,15 @@ final class ReportCommandTests: XCTestCase {
     XCTAssertEqual(regressed.map { $0["fingerprint"] as? String }, [StoreFixture.conflictA])
     XCTAssertEqual(regressed.first?["occurrences"] as? Int, 1)
     XCTAssertEqual(regressed.first?["resolved_build"] as? String, "102")
+    // C–G and 061's six; B is not quiet: build 101's run logged it too, and only 102 and 103
+    // came after. Most recently seen first: C–G (2017-12-10 22:43:56 UTC, builds 102 and 103
+    // after), C's fingerprint the smallest; 2,278 whole days before 2024-03-07.
     let quiet = try XCTUnwrap(report["quiet_conflicts"] as? [[String: Any]])
-    XCTAssertEqual(quiet.count, 12)
-    XCTAssertEqual(quiet.first?["fingerprint"] as? String, StoreFixture.conflictB)
-    XCTAssertEqual(quiet.first?["newer_builds"] as? Int, 3)
-    XCTAssertEqual(quiet.first?["days_quiet"] as? Int, 1)
+    XCTAssertEqual(quiet.count, 11)
+    XCTAssertFalse(quiet.contains { $0["fingerprint"] as? String == StoreFixture.conflictB })
+    XCTAssertEqual(quiet.first?["fingerprint"] as? String, "v3:1203a5bff69755e6")
+    XCTAssertEqual(quiet.first?["newer_builds"] as? Int, 2)
+    XCTAssertEqual(quiet.first?["days_quiet"] as? Int, 2278)
 
     let health = try XCTUnwrap(report["ingestion_health"] as? [String: Any])
     XCTAssertEqual(health["runs"] as? Int, 5)
@@ -69,12 +74,12 @@ final class ReportCommandTests: XCTestCase {
     XCTAssertEqual(samples.count, 2)
     XCTAssertTrue(samples.allSatisfy { $0["time"] as? String == "2024-03-06T12:00:00Z" })
     // 2 of 35 is over the 5% at which the report warns about unreadable messages. The window's
-    // runs stored 28 occurrences logged before it: run 1's 14 (2024-03-05), run 2's 5 new ones
-    // (2017) and 061's 9 in run 3 (from 2015-01-18 03:50:21 UTC, the earliest).
+    // runs stored 30 occurrences logged before it: run 1's 14 (2024-03-05), run 2's 7 (5 of 2017,
+    // 2 of 2024-03-05) and 061's 9 in run 3 (from 2015-01-18 03:50:21 UTC, the earliest).
     XCTAssertEqual(
       report["warnings"] as? [String],
       [
-        "28 occurrences stored by the ingest runs between 2024-03-06T00:00:00Z and 2024-03-07T00:00:00Z were "
+        "30 occurrences stored by the ingest runs between 2024-03-06T00:00:00Z and 2024-03-07T00:00:00Z were "
           + "logged before the window, from 2015-01-18T03:50:21Z on (the log's own times), so they are not "
           + "counted here; a report from 2015-01-18 shows them (lcq report --since 2015-01-18).",
         "5.71% of the conflict messages between 2024-03-06T00:00:00Z and 2024-03-07T00:00:00Z could not be "

@@ -20,19 +20,21 @@ final class StoreCommandTests: XCTestCase {
     let top = try fixture.rows(["top"])
     XCTAssertEqual(top.count, 13)
     XCTAssertEqual(top[0]["fingerprint"] as? String, StoreFixture.conflictA)
-    XCTAssertEqual(top[0]["occurrences"] as? Int, 8)
-    XCTAssertEqual(top[0]["runs"] as? Int, 2)
-    XCTAssertEqual(top[0]["devices"] as? Int, 1)
+    // A: run 1's 7, run 2's copy of one of them (build 101's own event), run 3's 009.
+    XCTAssertEqual(top[0]["occurrences"] as? Int, 9)
+    XCTAssertEqual(top[0]["runs"] as? Int, 3)
+    XCTAssertEqual(top[0]["devices"] as? Int, 2)
     XCTAssertEqual(top[1]["fingerprint"] as? String, StoreFixture.conflictB)
-    XCTAssertEqual(top[1]["occurrences"] as? Int, 7)
-    XCTAssertEqual(top[1]["runs"] as? Int, 1)
+    XCTAssertEqual(top[1]["occurrences"] as? Int, 8)
+    XCTAssertEqual(top[1]["runs"] as? Int, 2)
     // Three conflicts of 061 happen twice; the rest once.
-    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }, [8, 7, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1])
-    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }.reduce(0, +), 29)
+    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }, [9, 8, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1])
+    XCTAssertEqual(top.map { $0["occurrences"] as? Int ?? 0 }.reduce(0, +), 31)
 
+    // Run 2's seven: C–G, and its own A and B.
     let byDevice = try fixture.rows(["top", "--device", "iPad14,1"])
-    XCTAssertEqual(byDevice.count, 5)
-    XCTAssertEqual(byDevice.map { $0["devices"] as? Int ?? 0 }, [1, 1, 1, 1, 1])
+    XCTAssertEqual(byDevice.count, 7)
+    XCTAssertEqual(byDevice.map { $0["devices"] as? Int ?? 0 }, [1, 1, 1, 1, 1, 1, 1])
     let build100 = try fixture.rows(["top", "--build", "100", "--limit", "1"])
     XCTAssertEqual(build100.count, 1)
     XCTAssertEqual(build100[0]["occurrences"] as? Int, 7)
@@ -53,8 +55,9 @@ final class StoreCommandTests: XCTestCase {
     let before = try fixture.rows(["top", "--since", "2017-12-10", "--until", "2017-12-10T22:43:56Z"])
     XCTAssertEqual(before.count, 0)
     let recent = try fixture.rows(["top", "--since", "2024-03-05", "--until", "2024-03-06"])
-    // idevicesyslog prints no year: its blocks took the ingest year, so 6 styles remain.
-    XCTAssertEqual(recent.map { $0["occurrences"] as? Int ?? 0 }, [6, 6])
+    // idevicesyslog prints no year: its blocks took the ingest year, so 6 styles remain, and
+    // run 2's copy of one of them.
+    XCTAssertEqual(recent.map { $0["occurrences"] as? Int ?? 0 }, [7, 7])
   }
 
   func testEveryFormat() throws {
@@ -71,7 +74,7 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(
       csvLines[0], "fingerprint,title,occurrences,runs,devices,status,first_seen,last_seen,last_build")
     XCTAssertTrue(csvLines[1].hasPrefix(StoreFixture.conflictA + ","))
-    XCTAssertTrue(csvLines[1].contains(",8,2,1,open,"))
+    XCTAssertTrue(csvLines[1].contains(",9,3,2,open,"))
 
     let markdown = try fixture.lcq(["top", "--format", "markdown", "--limit", "1"])
     let markdownLines = markdown.stdout.split(separator: "\n")
@@ -83,8 +86,8 @@ final class StoreCommandTests: XCTestCase {
   func testTrendByBuildAndByDay() throws {
     let builds = try fixture.rows(["trend", "--by", "build"])
     XCTAssertEqual(builds.map { $0["build"] as? String }, ["100", "101", "102"])
-    XCTAssertEqual(builds.map { $0["occurrences"] as? Int }, [14, 5, 10])
-    XCTAssertEqual(builds.map { $0["conflicts"] as? Int }, [2, 5, 7])
+    XCTAssertEqual(builds.map { $0["occurrences"] as? Int }, [14, 7, 10])
+    XCTAssertEqual(builds.map { $0["conflicts"] as? Int }, [2, 7, 7])
     XCTAssertEqual(builds.map { $0["runs"] as? Int }, [1, 1, 1])
     // One run per build, each with a conflict: none conflict-free, no change.
     XCTAssertEqual(builds.map { $0["all_runs"] as? Int }, [1, 1, 1])
@@ -93,14 +96,20 @@ final class StoreCommandTests: XCTestCase {
 
     let days = try fixture.rows(["trend", "--since", "2017-01-01", "--until", "2025-01-01"])
     XCTAssertEqual(days.map { $0["day"] as? String }, ["2017-12-10", "2024-03-05"])
-    XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 12])
+    // 2024-03-05: run 1's 12 with a year, and run 2's two.
+    XCTAssertEqual(days.map { $0["occurrences"] as? Int }, [5, 14])
 
-    // One conflict: build 101's run did not log it, so the build is listed, free of it.
+    // One conflict: each build's run logged it, so none is free of it.
     let one = try fixture.rows(["trend", "08d2", "--by", "build"])
     XCTAssertEqual(one.map { $0["build"] as? String }, ["100", "101", "102"])
-    XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 0, 1])
-    XCTAssertEqual(one.map { $0["conflict_free_percent"] as? Double }, [0, 100, 0])
-    XCTAssertEqual(one.map { $0["change_points"] as? Double }, [nil, 100, -100])
+    XCTAssertEqual(one.map { $0["occurrences"] as? Int }, [7, 1, 1])
+    XCTAssertEqual(one.map { $0["conflict_free_percent"] as? Double }, [0, 0, 0])
+    XCTAssertEqual(one.map { $0["change_points"] as? Double }, [nil, 0, 0])
+    // Conflict C (the input bar's, 2017), logged in build 101 only: builds 100 and 102 are free of it.
+    let c = try fixture.rows(["trend", "1203a5", "--by", "build"])
+    XCTAssertEqual(c.map { $0["occurrences"] as? Int }, [0, 1, 0])
+    XCTAssertEqual(c.map { $0["conflict_free_percent"] as? Double }, [100, 0, 100])
+    XCTAssertEqual(c.map { $0["change_points"] as? Double }, [nil, -100, 100])
 
     let short = try fixture.rows(["trend", "--since", "2017-12-08", "--until", "2017-12-12"])
     XCTAssertEqual(short.map { $0["day"] as? String }, ["2017-12-10"])
@@ -109,16 +118,16 @@ final class StoreCommandTests: XCTestCase {
   func testShowTellsEverythingAboutOneConflict() throws {
     let details = try XCTUnwrap(try fixture.json(["show", "08d276"]) as? [String: Any])
     XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
-    XCTAssertEqual(details["occurrences"] as? Int, 8)
-    XCTAssertEqual(details["runs"] as? Int, 2)
+    XCTAssertEqual(details["occurrences"] as? Int, 9)
+    XCTAssertEqual(details["runs"] as? Int, 3)
     XCTAssertEqual(details["verdict"] as? String, "conflict")
     XCTAssertEqual((details["minimal_set"] as? [String])?.count, 6)
     let byBuild = try XCTUnwrap(details["by_build"] as? [[String: Any]])
-    XCTAssertEqual(byBuild.map { $0["value"] as? String }, ["100", "102"])
-    XCTAssertEqual(byBuild.map { $0["occurrences"] as? Int }, [7, 1])
+    XCTAssertEqual(byBuild.map { $0["value"] as? String }, ["100", "101", "102"])
+    XCTAssertEqual(byBuild.map { $0["occurrences"] as? Int }, [7, 1, 1])
     let byOS = try XCTUnwrap(details["by_os_version"] as? [[String: Any]])
-    XCTAssertEqual(byOS.map { $0["value"] as? String }, ["17.4", "18.0"])
-    XCTAssertEqual(byOS.map { $0["occurrences"] as? Int }, [7, 1])
+    XCTAssertEqual(byOS.map { $0["value"] as? String }, ["17.4", "17.5", "18.0"])
+    XCTAssertEqual(byOS.map { $0["occurrences"] as? Int }, [7, 1, 1])
     // Last seen per OS version: the formats logs print 14:10:01 on 5 March at UTC−8 (the
     // syslog ones without a year, which is the ingest year's); 009 prints no time, so it took
     // the ingest time.
@@ -130,8 +139,13 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertTrue(original.contains(sample), "the sample block is the logged text, byte for byte")
 
     let text = try fixture.lcq(["show", "v3:08d2"])
-    XCTAssertTrue(text.stdout.contains("seen: 8 times in 2 runs"), text.stdout)
-    XCTAssertTrue(text.stdout.contains("Minimal conflicting set:"))
+    XCTAssertTrue(text.stdout.contains("seen: 9 times in 3 runs"), text.stdout)
+    // Numbered as in 009's list of 11, the block shown, as its explanation and fix number it.
+    XCTAssertTrue(
+      text.stdout.contains("\n  Minimal conflicting set (6):\n    [ 2] * UIImageView #2: width = 60\n"),
+      text.stdout)
+    XCTAssertTrue(
+      text.stdout.contains("\n    Lower [2] (UIImageView #2: width = 60) to priority 999"), text.stdout)
 
     let ambiguous = try fixture.lcq(["show", "v3:"])
     XCTAssertEqual(ambiguous.status, 1)
@@ -150,7 +164,8 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["resolve", "08d2", "--in-build", "101"]).status, 0)
     let regressed = try fixture.rows(["regressed"])
     XCTAssertEqual(fingerprints(regressed), [StoreFixture.conflictA])
-    XCTAssertEqual(regressed.first?["occurrences"] as? Int, 1)  // in build 102; build 100 does not count
+    // In builds 101 (resolved in it: "at or after the fix") and 102; build 100 does not count.
+    XCTAssertEqual(regressed.first?["occurrences"] as? Int, 2)
     XCTAssertEqual(regressed.first?["resolved_build"] as? String, "101")
 
     // Resolved in the very build that saw it again (102): "at or after the fix" includes it.
@@ -203,12 +218,14 @@ final class StoreCommandTests: XCTestCase {
       after.map { "\($0["fingerprint"]!) \($0["occurrences"]!)" },
       before.map { "\($0["fingerprint"]!) \($0["occurrences"]!)" })
 
-    // A block without a timestamp is another event in another run: 009 counts again, 061's
-    // timestamped blocks do not.
+    // Another job of the build (another run key) logged them: its own events, 009's and 061's
+    // timestamped ones alike.
     let otherJob = try fixture.lcq(
       ["ingest", "--build", "102", "--run-id", "job-4"] + StoreFixture.runThreeFiles)
-    XCTAssertTrue(otherJob.stderr.contains("9 already stored"), otherJob.stderr)
-    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
+    XCTAssertTrue(
+      otherJob.stderr.hasPrefix("lcq: ingested 10 blocks · 7 conflicts (0 new) · 0 unparsed → "),
+      otherJob.stderr)
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 10)
   }
 
   /// `lcq ingest` keeps `occurrence_rollup`, its sums per day and the conflicts' counts,
@@ -259,11 +276,11 @@ final class StoreCommandTests: XCTestCase {
       for fingerprint in sys.argv[2:]:
           print(*db.execute("SELECT first_build, last_build, occurrence_count FROM conflicts WHERE fingerprint = ?", (fingerprint,)).fetchone())
       """, arguments: [StoreFixture.conflictA, StoreFixture.conflictB])
-    // A (8 occurrences) and B (7) each gain 7: first seen in builds 103 and 104 at the same
+    // A (9 occurrences) and B (8) each gain 7: first seen in builds 103 and 104 at the same
     // time (103 was stored first), last seen at one time in builds 105, 106 and 107 (stored last).
     XCTAssertEqual(
       check,
-      "rollup same\nconflict_day_counts same\nrun_day_counts same\nconflicts same\n103 107 15\n103 107 14")
+      "rollup same\nconflict_day_counts same\nrun_day_counts same\nconflicts same\n103 107 16\n103 107 15")
   }
 
   /// A block an older parser could not read, stored whole in `failed_blocks`, becomes an
@@ -279,14 +296,15 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("1 failed blocks recovered"), result.stderr)
     let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
-    XCTAssertEqual(stats["occurrences"] as? Int, 30)
+    XCTAssertEqual(stats["occurrences"] as? Int, 32)
     // A, once more
-    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 9)
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "1"]).first?["occurrences"] as? Int, 10)
   }
 
   /// A database an older lcq wrote, whose fingerprint version kept apart what this one groups:
-  /// conflict A's 8 occurrences stored as two old conflicts, run 1's 7 (ignored at time 1,000)
-  /// and run 3's 1 (resolved in build 101 at time 2,000). `db reanalyze` puts all 8 in A, which
+  /// conflict A's 9 occurrences stored as two old conflicts, run 1's 7 and run 2's 1 (ignored at
+  /// time 1,000) and run 3's 1 (resolved in build 101 at time 2,000). `db reanalyze` puts all 9
+  /// in A, which
   /// takes the status decided last (resolved in 101, so build 102's occurrence is a
   /// regression), removes the two old rows (13 conflicts, as before the split), and keeps their
   /// old fingerprints as names of A for `show` and a check's baseline. Decided the other way
@@ -315,14 +333,14 @@ final class StoreCommandTests: XCTestCase {
       older.stderr)
     let reanalyze = try fixture.lcq(["db", "reanalyze"])
     XCTAssertEqual(reanalyze.status, 0, reanalyze.stderr)
-    XCTAssertTrue(reanalyze.stderr.contains("8 changed"), reanalyze.stderr)
+    XCTAssertTrue(reanalyze.stderr.contains("9 changed"), reanalyze.stderr)
     let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(stats["conflicts"] as? Int, 13)
     let details = try XCTUnwrap(try fixture.json(["show", "v1:1111"]) as? [String: Any])
     XCTAssertEqual(details["fingerprint"] as? String, StoreFixture.conflictA)
     XCTAssertEqual(details["status"] as? String, "resolved")
     XCTAssertEqual(details["resolved_build"] as? String, "101")
-    XCTAssertEqual(details["occurrences"] as? Int, 8)
+    XCTAssertEqual(details["occurrences"] as? Int, 9)
     XCTAssertEqual(
       try fixture.rows(["regressed"]).map { $0["fingerprint"] as? String }, [StoreFixture.conflictA])
     // A baseline written before the upgrade accepts A by its old name.
@@ -338,20 +356,20 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["db", "reanalyze"]).status, 0)
     let ignored = try XCTUnwrap(try fixture.json(["show", StoreFixture.conflictA]) as? [String: Any])
     XCTAssertEqual(ignored["status"] as? String, "ignored")
-    XCTAssertEqual(ignored["occurrences"] as? Int, 8)
+    XCTAssertEqual(ignored["occurrences"] as? Int, 9)
   }
 
   func testDatabaseMaintenance() throws {
     let stats = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
     XCTAssertEqual(stats["runs"] as? Int, 3)
     XCTAssertEqual(stats["conflicts"] as? Int, 13)
-    XCTAssertEqual(stats["occurrences"] as? Int, 29)
+    XCTAssertEqual(stats["occurrences"] as? Int, 31)
     XCTAssertEqual(stats["failed_blocks"] as? Int, 0)
     XCTAssertEqual(stats["schema_version"] as? Int, LCQProcess.migrationCount)
 
     // Reanalysis finds nothing to change, and repairs an occurrence moved by hand.
     let clean = try fixture.lcq(["db", "reanalyze"])
-    XCTAssertTrue(clean.stderr.contains("reanalysed 29 occurrences: 0 changed"), clean.stderr)
+    XCTAssertTrue(clean.stderr.contains("reanalysed 31 occurrences: 0 changed"), clean.stderr)
     _ = try fixture.python(
       """
       db.execute("UPDATE occurrences SET conflict_id = (SELECT id FROM conflicts WHERE fingerprint = ?), verdict = 'satisfiable' WHERE id = 1", ("\(StoreFixture.conflictB)",))
@@ -359,7 +377,7 @@ final class StoreCommandTests: XCTestCase {
       """)
     let repaired = try fixture.lcq(["db", "reanalyze"])
     XCTAssertTrue(repaired.stderr.contains("1 changed"), repaired.stderr)
-    XCTAssertEqual(try fixture.rows(["top", "--limit", "2"]).map { $0["occurrences"] as? Int }, [8, 7])
+    XCTAssertEqual(try fixture.rows(["top", "--limit", "2"]).map { $0["occurrences"] as? Int }, [9, 8])
 
     // Prune what is older than 2020-01-01: 061 (2015) and C–G (2017), 14 occurrences.
     let days = Int((Date().timeIntervalSince1970 - 1_577_836_800) / 86_400)
@@ -368,11 +386,11 @@ final class StoreCommandTests: XCTestCase {
     XCTAssertTrue(pruned.stderr.contains("pruned 14 occurrences"), pruned.stderr)
     XCTAssertTrue(pruned.stderr.contains("11 conflicts"), pruned.stderr)
     let afterPrune = try XCTUnwrap(try fixture.json(["db", "stats"]) as? [String: Any])
-    XCTAssertEqual(afterPrune["occurrences"] as? Int, 15)
+    XCTAssertEqual(afterPrune["occurrences"] as? Int, 17)
     XCTAssertEqual(afterPrune["conflicts"] as? Int, 2)
-    // Build 101's run stays (it started after 2020); its occurrences were all older.
+    // Build 101's run keeps its A and B of 2024; C–G, of 2017, are gone.
     XCTAssertEqual(
-      try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 0, 1])
+      try fixture.rows(["trend", "--by", "build"]).map { $0["occurrences"] as? Int }, [14, 2, 1])
 
     let vacuum = try fixture.lcq(["db", "vacuum"])
     XCTAssertEqual(vacuum.status, 0, vacuum.stderr)

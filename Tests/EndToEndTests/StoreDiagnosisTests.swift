@@ -18,12 +18,21 @@ final class StoreDiagnosisTests: XCTestCase {
     let ingest = try fixture.lcq(["ingest", DiagnosisFixtures.selfSizingCell])
     XCTAssertEqual(ingest.status, 0, ingest.stderr)
     let fingerprint = try XCTUnwrap(try fixture.rows(["top"]).first?["fingerprint"] as? String)
+    // JSON holds what the store kept; the text numbers its set, explanation and fix from the
+    // block it shows (NewTeamRoundThreeTests), which say the same here.
+    let stored = try XCTUnwrap(try fixture.json(["show", fingerprint]) as? [String: Any])
+    let explanation = try XCTUnwrap(stored["explanation"] as? String)
+    XCTAssertTrue(explanation.hasPrefix("These 4 constraints cannot all hold"), explanation)
+    XCTAssertTrue(explanation.contains("\n[1] ThumbnailView: height = 120\n"), explanation)
+    XCTAssertTrue(
+      (stored["best_fix"] as? String)?.hasPrefix("Lower [1] (ThumbnailView: height = 120) to priority 999")
+        == true)
     let show = try fixture.lcq(["show", fingerprint])
     XCTAssertEqual(show.status, 0, show.stderr)
-    XCTAssertTrue(show.stdout.contains("Explanation: These 4 constraints cannot all hold"), show.stdout)
-    XCTAssertTrue(show.stdout.contains("[1] ThumbnailView: height = 120"), show.stdout)
+    XCTAssertTrue(show.stdout.contains("\n  These 4 constraints cannot all hold"), show.stdout)
+    XCTAssertTrue(show.stdout.contains("\n    [1] * ThumbnailView: height = 120"), show.stdout)
     XCTAssertTrue(
-      show.stdout.contains("Best fix: Lower [1] (ThumbnailView: height = 120) to priority 999"), show.stdout)
+      show.stdout.contains("\n    Lower [1] (ThumbnailView: height = 120) to priority 999"), show.stdout)
   }
 
   func testReanalyzeFillsExplanationsAnOlderLcqLeftEmpty() throws {

@@ -50,7 +50,8 @@ final class IngestPipelineTests: XCTestCase {
       now: Date(timeIntervalSince1970: 1_800_000_000), timeZone: TimeZone(identifier: "UTC")!)
     let session = try store.beginIngest(
       RunMetadata(source: inputs.joined(separator: ", "), lcqVersion: "test"), clock: clock)
-    var pipeline = IngestPipeline(session: session, runKey: nil, clock: clock, observer: observer)
+    var pipeline = IngestPipeline(
+      session: session, scope: OccurrenceIdentity.Scope(), clock: clock, observer: observer)
     for input in inputs { try pipeline.ingest(input) }
     pipeline.stopWorker()
     try session.finish(.finished)

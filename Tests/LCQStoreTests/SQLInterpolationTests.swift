@@ -22,8 +22,9 @@ final class SQLInterpolationTests: XCTestCase {
     // a constant condition on a bound parameter; CodeOwnerColumns' fixed column list and
     // condition, with literal aliases and parameters; TestQueries' subquery of the same
     // conditions and TieOrder's constant order.
+    // `counted` counts the runs less ReadAgainRun's constant condition on a literal alias.
     "BuildCheck.swift": [
-      "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp",
+      "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp", "counted",
       #"TestQueries.first(of: "c.id", " AND \(inScope) AND \(forApp)", TieOrder.earliestFirst)"#,
       #"CodeOwnerColumns.selectWithLine("c")"#,
       #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
@@ -170,7 +171,9 @@ final class SQLInterpolationTests: XCTestCase {
     "TestTrend.swift": ["run.sql", "conflicts.sql"],
     // `totals` is a fixed list of aggregate columns written in the same function; `run.sql` the
     // filter's run conditions (QueryFilter.runCondition: fixed column names, values bound).
-    "Trend.swift": ["counts.sql", "totals", "run.sql"],
+    "Trend.swift": ["counts.sql", "totals", "run.sql", #"ReadAgainRun.condition("r")"#],
+    // The caller's literal alias of `runs`.
+    "ReadAgainRun.swift": ["alias"],
     // The embedded dashboards/_day_spans.sql and _window_counts.sql (their values bound).
     "DayTrend.swift": ["QueryFilter.daySpans(dialect)", "QueryFilter.windowCounts(dialect)"],
   ]

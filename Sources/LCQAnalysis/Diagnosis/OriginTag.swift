@@ -76,7 +76,7 @@ public struct OriginTag: Sendable, Hashable {
         OriginTag(
           .interfaceBuilder, "added by Interface Builder at build time: the view had no constraints there"))
     case .layoutSupport: tags.append(OriginTag(.layoutSupport, "top or bottom layout guide (iOS 7–10)"))
-    case .systemBaseline: tags.append(OriginTag(.systemBaseline, "system spacing between baselines"))
+    case .systemBaseline: tags.append(OriginTag(.systemBaseline, Self.systemSpacing(constraint)))
     case .snapKit:
       let place = constraint.sourceLocation.map { " at \($0)" } ?? ""
       tags.append(OriginTag(.snapKit, "made by SnapKit\(place)"))
@@ -105,11 +105,24 @@ public struct OriginTag: Sendable, Hashable {
     } else if !isSystem, !tags.contains(where: { [.snapKit, .masonry, .appIdentifier].contains($0.kind) }) {
       tags.append(OriginTag(.app, "the app's own constraint (code or storyboard)"))
     }
-    // A guess comes after what is known of the constraint, before "the app's own".
+    // A guess comes after what is known of the constraint, in place of "the app's own": it says
+    // itself that the constraint is counted as the app's, so the line names one owner.
     if let library = views.probableLibrary(of: constraint) {
-      tags.insert(Self.library(library), at: tags.firstIndex { $0.kind == .app } ?? tags.endIndex)
+      let place = tags.firstIndex { $0.kind == .app } ?? tags.endIndex
+      tags.removeAll { $0.kind == .app }
+      tags.insert(Self.library(library), at: min(place, tags.endIndex))
     }
     return tags
+  }
+
+  /// A `_UISystemBaselineConstraint`'s tag: system spacing (`constraint(equalToSystemSpacingBelow:
+  /// multiplier:)` and its kin), between baselines only where it relates baselines.
+  static func systemSpacing(_ constraint: LayoutConstraint) -> String {
+    let attributes = [constraint.firstAttribute] + (constraint.secondAttribute.map { [$0] } ?? [])
+    let baselines = attributes.contains { $0 == .firstBaseline || $0 == .lastBaseline }
+    return baselines
+      ? "system spacing between baselines"
+      : "system spacing (made with a system-spacing anchor method, such as constraint(equalToSystemSpacingBelow:multiplier:))"
   }
 
   /// The tag of a library's constraint, or of one probably a library's.
@@ -117,8 +130,9 @@ public struct OriginTag: Sendable, Hashable {
     guard view.isProven else {
       return OriginTag(
         .library,
-        "probably \(view.name)'s: \(view.className) is in a module that is neither the app's (the process "
-          + "that logged the message) nor Apple's; --source-root tells for sure")
+        "counted as the app's, though probably \(view.name)'s: \(view.className) is in a module that is "
+          + "neither the app's (the process that logged the message) nor Apple's; --source-root tells for sure"
+      )
     }
     return OriginTag(
       .library,
@@ -204,19 +218,19 @@ public struct OriginTag: Sendable, Hashable {
       if label == "UIViewLayoutMarginsGuide" || constraint.firstAttribute.isMargin
         || constraint.secondAttribute?.isMargin == true
       {
-        tags.append(OriginTag(.marginsGuide, "layout margins"))
+        tags.append(OriginTag(.marginsGuide, "measured from layout margins"))
       } else if label.hasPrefix("UIViewSafeAreaLayoutGuide") {
-        tags.append(OriginTag(.safeArea, "the safe area"))
+        tags.append(OriginTag(.safeArea, "relates to the safe area"))
       } else if bare.hasPrefix("UIInputSet") || bare.hasPrefix("_UIKB") || bare.hasPrefix("UIKeyboard")
         || bare.hasPrefix("TUI") || bare.hasPrefix("UISystemKeyboard") || bare.hasPrefix("_UIRemoteKeyboard")
       {
-        tags.append(OriginTag(.keyboard, "the keyboard or its input views (\(bare))"))
+        tags.append(OriginTag(.keyboard, "relates to the keyboard or its input views (\(bare))"))
       } else if bare.contains(text: "NavigationBar") || bare.contains(text: "ButtonBar")
         || bare.contains(text: "Toolbar")
         || bare.contains(text: "TabBar") || bare.hasPrefix("_UIModernBarButton")
         || bare.hasPrefix("_UIBarButton")
       {
-        tags.append(OriginTag(.bars, "a bar or its buttons (\(bare))"))
+        tags.append(OriginTag(.bars, "relates to a bar or its buttons (\(bare))"))
       }
     }
     var seen = present

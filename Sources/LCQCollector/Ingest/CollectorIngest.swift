@@ -258,7 +258,8 @@
       let notes = NoteCollector()
       let run = OpenRun(
         session: session,
-        pipeline: IngestPipeline(session: session, runKey: metadata.runKey, clock: clock, observer: notes),
+        pipeline: IngestPipeline(
+          session: session, scope: OccurrenceIdentity.Scope(metadata), clock: clock, observer: notes),
         notes: notes)
       runs[metadata] = run
       return run

@@ -18,26 +18,27 @@ import LCQStore
 public struct IngestPipeline {
   private let worker: BlockWorker
   private let observer: any IngestObserver
-  private let runKey: String?
+  private let scope: OccurrenceIdentity.Scope
   private var keys = ListKey.Builder()
   /// Whether SIGINT or SIGTERM stopped the reading (see ``Interruption``).
   public private(set) var interrupted = false
   private var linesBefore = 0
   private var bytesBefore = 0
 
-  /// A pipeline storing into `session`; `runKey` is the run's `--run-id` (part of the identity
-  /// of blocks without a timestamp), `quarantined` the lists an earlier ingest crashed on
+  /// A pipeline storing into `session`; `scope` is the run's app, build and `--run-id` (part of
+  /// every block's identity: ``OccurrenceIdentity``), `quarantined` the lists an earlier ingest crashed on
   /// (``CrashQuarantine``), `codeOwners` the run's source tree and CODEOWNERS (each conflict's
   /// files and owners are stored with the run), and `observer` hears of progress and of what a
   /// person should read.
   public init(
-    session: any IngestRun, runKey: String?, clock: IngestClock, quarantined: Set<[UInt8]> = [],
+    session: any IngestRun, scope: OccurrenceIdentity.Scope, clock: IngestClock,
+    quarantined: Set<[UInt8]> = [],
     codeOwners: CodeOwnerMap? = nil, observer: any IngestObserver
   ) {
     worker = BlockWorker(
       session: session, clock: clock, quarantined: quarantined, codeOwners: codeOwners, observer: observer)
     self.observer = observer
-    self.runKey = runKey
+    self.scope = scope
   }
 
   /// Reads `input` (`-` is standard input) to its end, or until a signal, and waits until its
@@ -122,13 +123,13 @@ public struct IngestPipeline {
     // Descriptions are parsed only for lists the analysis cache has not seen (see AnalysisCache).
     var scanner = ConflictScanner(file: input, parsesDescriptions: false)
     var blocks: [PreparedBlock] = []
-    let runKey = self.runKey
+    let scope = self.scope
     var keys = self.keys
     defer { self.keys = keys }
     var isFirstBlock = true
     let observer = self.observer
     func prepare(_ block: ConflictBlock) {
-      var prepared = PreparedBlock(block, runKey: runKey, keys: &keys)
+      var prepared = PreparedBlock(block, scope: scope, keys: &keys)
       if isReceivedText, isFirstBlock, !block.header.isPrinted {
         prepared.beganBeforeText = true
         observer.note("\(input):\(block.source.line): " + BlockWorker.beganBeforeTextReason)

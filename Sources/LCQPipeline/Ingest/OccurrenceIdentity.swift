@@ -1,13 +1,16 @@
 import LCQAnalysis
+import LCQStore
 
 /// What makes two blocks the same event, so that ingesting a log twice does not count it twice.
 ///
 /// The identity is a SHA-256 of:
 /// - the block's raw text (which holds its log prefix: timestamp, process and pid, when the log
 ///   prints them);
-/// - for blocks without a timestamp, the run key (`--run-id`), when given: the same text from
-///   two CI jobs is then two events;
-/// - the block's repeat number: how many blocks with the same text (and run key) came before it
+/// - the run's ``Scope``: the app and build given for it, and its run key (`--run-id`), each when
+///   given. An occurrence belongs to the build and run that logged it: the same text ingested
+///   under another build, app or run key is that one's event too, while one run's log read again
+///   (or overlapping `log show` windows of it) is counted once;
+/// - the block's repeat number: how many blocks with the same text (and scope) came before it
 ///   in this ingest, so that a log repeating one message keeps every repeat.
 ///
 /// The file name is not part of it: the same log read from a file or from standard input is the
@@ -55,8 +58,40 @@ public struct OccurrenceIdentity: Sendable {
 
   /// The hash of a block's text and scope: its identity when it is the first of its kind in
   /// the run. A pure function, so it can be worked out on any thread.
-  public static func contentHash(rawText: String, hasTimestamp: Bool, runKey: String?) -> String {
-    let scope = hasTimestamp ? "log-time" : "run:" + (runKey ?? "")
-    return SHA256.hex(joining: [scope, "\u{1F}", rawText])
+  public static func contentHash(rawText: String, hasTimestamp: Bool, scope: Scope) -> String {
+    SHA256.hex(joining: [scope.prefix(hasTimestamp: hasTimestamp), "\u{1F}", rawText])
+  }
+
+  /// What a run says of whose events its blocks are: the app, build and run key given for it.
+  public struct Scope: Sendable, Hashable {
+    /// The app given for the run (`--app`), not the one read from the log.
+    public var app: String?
+    /// The build given for the run (`--build`).
+    public var build: String?
+    /// The run key (`--run-id`).
+    public var runKey: String?
+
+    /// A scope of the given parts; with none, blocks are the same events wherever ingested.
+    public init(app: String? = nil, build: String? = nil, runKey: String? = nil) {
+      (self.app, self.build, self.runKey) = (app, build, runKey)
+    }
+
+    /// The scope of a run described by `metadata`.
+    public init(_ metadata: RunMetadata) {
+      self.init(app: metadata.app, build: metadata.build, runKey: metadata.runKey)
+    }
+
+    /// The text hashed before a block's own. A run with no app, build or run key hashes what
+    /// lcq hashed before runs had scopes (`log-time`, or `run:` and the run key for a block
+    /// without a timestamp), so such logs ingested again after an upgrade are still known. Each part
+    /// given is written with its length, so no two scopes write the same text.
+    func prefix(hasTimestamp: Bool) -> String {
+      var text = hasTimestamp ? "log-time" : "run:" + (runKey ?? "")
+      let parts: [(String, String?)] = [("app", app), ("build", build), ("run", hasTimestamp ? runKey : nil)]
+      for case (let name, let value?) in parts {
+        text += "\u{1F}\(name)=\(value.utf8.count):\(value)"
+      }
+      return text
+    }
   }
 }

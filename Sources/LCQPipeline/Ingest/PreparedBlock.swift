@@ -13,19 +13,19 @@ public struct PreparedBlock: Sendable {
   public let listKey: ListKey
   /// The raw text as a template and values.
   let template: BlockTemplate
-  /// See ``OccurrenceIdentity/contentHash(rawText:hasTimestamp:runKey:)``.
+  /// See ``OccurrenceIdentity/contentHash(rawText:hasTimestamp:scope:)``.
   let contentHash: String
   /// The rest of a message that began before the text read (in an earlier request to `lcq
   /// serve`): kept unanalysed and uncounted, as a message cut off at its end is.
   var beganBeforeText = false
 
-  /// Prepares `block` for the run keyed `runKey` (`--run-id`), building its list key with
-  /// `keys`.
-  public init(_ block: ConflictBlock, runKey: String?, keys: inout ListKey.Builder) {
+  /// Prepares `block` for a run of `scope` (its app, build and `--run-id`), building its list
+  /// key with `keys`.
+  public init(_ block: ConflictBlock, scope: OccurrenceIdentity.Scope, keys: inout ListKey.Builder) {
     self.block = block
     listKey = keys.key(of: block)
     template = BlockTemplate(splitting: block.rawText)
     contentHash = OccurrenceIdentity.contentHash(
-      rawText: block.rawText, hasTimestamp: block.source.timestamp != nil, runKey: runKey)
+      rawText: block.rawText, hasTimestamp: block.source.timestamp != nil, scope: scope)
   }
 }

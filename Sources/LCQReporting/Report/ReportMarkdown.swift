@@ -73,8 +73,13 @@ public enum ReportMarkdown {
     let runs = ReportNumbers.counted(volume?.runs.integer ?? 0, "run")
     let deviceCount = volume?.devices.integer ?? 0
     let devices = deviceCount == 0 ? "(device models unknown)" : "on " + ReportNumbers.devices(deviceCount)
+    // A mean of 0 is no baseline to change from: say there was nothing before.
+    let comparison =
+      mean > 0
+      ? "\(change) against the \(report.baselineDays)-day mean of \(ReportNumbers.decimal(mean)) a day"
+      : "none in the \(report.baselineDays) days before"
     return "**\(ReportNumbers.counted(occurrences, "occurrence"))** of \(conflicts) in \(runs) \(devices) "
-      + "(\(change) against the \(report.baselineDays)-day mean of \(ReportNumbers.decimal(mean)) a day).\n"
+      + "(\(comparison)).\n"
   }
 
   /// The newest builds' conflict-free runs, as a crash-free rate; nothing when no build ran in

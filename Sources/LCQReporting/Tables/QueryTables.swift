@@ -20,7 +20,8 @@ extension ResultTable {
       rows: top.map { row in
         var cells: [Cell] = [
           .text(row.fingerprint), .text(row.title), .integer(row.occurrences), .integer(row.runs),
-          .integer(row.devices),
+          // No occurrence named a device: the count is unknown, not 0 (blank, or JSON null).
+          row.devices > 0 ? .integer(row.devices) : .text(nil),
         ]
         if showsTests { cells.append(.integer(row.tests)) }
         cells += [

@@ -116,6 +116,17 @@
             : "no answer from \(address) within \(location.connectTimeout) s (connect_timeout): is the host "
               + "right, and does a firewall let lcq through?")
       }
+      if let error = error as? PSQLError, error.code == .sslUnsupported {
+        // Why TLS was asked for: the sslmode given, or the default for a host elsewhere.
+        let reason =
+          location.sslModeIsGiven
+          ? "sslmode=\(location.sslMode.rawValue) asks for it"
+          : "sslmode=\(location.sslMode.rawValue), the default for a host that is not this machine, asks for it"
+        return .postgres(
+          path: displayPath,
+          message: "the server does not offer TLS, and \(reason); enable ssl on the server, or give "
+            + "sslmode=disable knowingly", sqlState: nil)
+      }
       return storeError(error, displayPath: displayPath)
     }
 

@@ -46,7 +46,7 @@
         first: try Self.connectRetrying(
           location, displayPath: shown, until: started.addingTimeInterval(min(reconnectWindow, 3)),
           busyUntil: started.addingTimeInterval(reconnectWindow)))
-      try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
+      schemaFound = try using { link throws(StoreError) in try Self.migrate(link, path: url, mode: mode) }
     }
 
     /// Where the database is, as lcq prints it (no password).
@@ -54,6 +54,10 @@
 
     /// The number of PostgreSQL migrations this binary carries.
     public var schemaVersion: Int { EmbeddedSQL.postgresMigrations.count }
+
+    /// The schema version the database had when opened, before any migration (set once, by
+    /// the initialiser).
+    public private(set) var schemaFound = 0
 
     /// Runs `body` with a connection of its own (``PostgresLinkPool``): calls from two threads
     /// at once run on two connections. When the connection is lost (the server restarted, a
@@ -140,19 +144,21 @@
     /// is the transaction's (`pg_advisory_xact_lock`), released when it ends, so nothing outlives
     /// it on the server connection: PgBouncer in transaction mode may hand every transaction
     /// another one. A database with a migration this binary does not know is refused before
-    /// anything is written.
-    static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) {
+    /// anything is written. Returns how many migrations the database had applied before.
+    static func migrate(_ link: PostgresLink, path: String, mode: Store.OpenMode) throws(StoreError) -> Int {
       let migrator = Migrator.postgres
       let applied = try migrator.applied(link.queries)
       try migrator.refuseNewer(applied, path: path)
       if applied.isEmpty, mode != .createIfMissing { throw .missing(path: path) }
-      if Set(migrator.names).isSubset(of: applied) { return }
+      if Set(migrator.names).isSubset(of: applied) { return applied.count }
       // A reader (often a role that may only SELECT) never migrates: it says who must.
       if mode.isReadOnly { throw .needsMigration(path: path, from: applied.count, to: migrator.names.count) }
+      var found = applied.count
       try link.transaction { () throws(StoreError) in
         try link.rows("SELECT pg_advisory_xact_lock(?)", [.integer(migrationLockKey)])
-        try migrator.migrate(link.queries, path: path)
+        found = try migrator.migrate(link.queries, path: path)
       }
+      return found
     }
 
     /// The statements of a migration file: its lines without `--` comments, split after each line

@@ -161,8 +161,11 @@ extension ConflictStore {
       "key": QueryValue(scopeKey), "run": .text(scopeArgument), "app": QueryValue(app),
       "owner": .text(owner.rawValue), "team": QueryValue(team),
     ]
+    // A run that only read a log again (``ReadAgainRun``) is not one of the scope's runs: the
+    // run that stored its messages is.
+    let counted = "count(CASE WHEN NOT \(ReadAgainRun.condition("r")) THEN 1 END)"
     let runs = try queries.row(
-      "SELECT count(*) AS n FROM runs r WHERE \(inScope) AND \(forApp)", named: named)
+      "SELECT \(counted) AS n FROM runs r WHERE \(inScope) AND \(forApp)", named: named)
     // The newest earlier build by its key, or the run ingested last before this one (by the
     // key it was ingested with).
     let previousKey = try queries.row(
@@ -173,7 +176,7 @@ extension ConflictStore {
       """, named: named)?.text("previous")
     named["previous"] = QueryValue(previousKey)
     let previous = try queries.row(
-      "SELECT min(r.build) AS build, count(*) AS n FROM runs r WHERE \(previousScope) AND \(forApp)",
+      "SELECT min(r.build) AS build, \(counted) AS n FROM runs r WHERE \(previousScope) AND \(forApp)",
       named: named)
     // Each scope's counts start from its runs (a build's few hundred), not from every rollup row
     // of each conflict seen: a year's history holds hundreds of thousands for a frequent one.

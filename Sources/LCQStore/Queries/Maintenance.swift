@@ -60,6 +60,17 @@ extension StoreStatistics {
 }
 
 extension ConflictStore {
+  /// The number of tables the database holds (a partitioned table counts once).
+  public func tableCount() throws(StoreError) -> Int {
+    try queries.row(queries.dialect.tableCount)?.count("n") ?? 0
+  }
+
+  /// When the latest occurrence stored was logged (`nil` when nothing is stored): what an empty
+  /// answer names, so that the window that shows it can be asked for.
+  public func latestOccurrenceTime() throws(StoreError) -> Int64? {
+    try queries.row("SELECT max(last_seen) AS latest FROM conflicts")?.integer("latest")
+  }
+
   /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
   /// conflicts left with nothing, in one transaction. Resolved and ignored conflicts keep their
   /// status. On the team store the months wholly before `time` go as whole partitions

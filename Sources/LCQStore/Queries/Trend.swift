@@ -92,7 +92,8 @@ extension ConflictStore {
   /// and those with a run started in the window (the filter's app, build, device and OS), in
   /// build order (keys compared byte by byte, as the `C` collation of the team store and
   /// SQLite do), runs without a build last; each with all its runs: those started in the window
-  /// and the counted ones that started outside it. Two queries, so that the window's counts are
+  /// (less those that only read a log again, ``ReadAgainRun``) and the counted ones that started
+  /// outside it. Two queries, so that the window's counts are
   /// read once.
   private func builds(
     _ counted: QueryRows, _ filter: QueryFilter, _ point: (String, QueryRow?) -> TrendPoint
@@ -100,7 +101,8 @@ extension ConflictStore {
     let run = filter.runCondition
     let started = try queries.rows(
       """
-      SELECT r.build_key, coalesce(min(r.build), '(none)') AS step, count(*) AS runs FROM runs r
+      SELECT r.build_key, coalesce(min(r.build), '(none)') AS step,
+        count(CASE WHEN NOT \(ReadAgainRun.condition("r")) THEN 1 END) AS runs FROM runs r
       WHERE r.started_at >= ? AND r.started_at < ?\(run.sql) GROUP BY r.build_key
       """, [.integer(filter.lowerTime), .integer(filter.upperTime)] + run.values)
     var countedByKey: [String?: QueryRow] = [:]

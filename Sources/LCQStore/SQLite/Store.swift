@@ -10,6 +10,8 @@ public final class Store: Sendable {
   /// A pool of connections for commands that write; one read-only connection for those that
   /// only read.
   let pool: any DatabaseWriter
+  /// The schema version the database had when opened, before any migration.
+  public let schemaFound: Int
 
   /// How long a write waits for another process's write to finish: `$LCQ_BUSY_TIMEOUT`
   /// seconds when set (a finite number, clamped to 0…86,400: a day), else 30.
@@ -81,6 +83,7 @@ public final class Store: Sendable {
         let missing = EmbeddedSQL.migrations.map(\.name).filter { !applied.contains($0) }
         if missing.isEmpty {
           pool = queue
+          schemaFound = applied.count
           return
         }
         // An older schema, or a database another process is creating right now: a user who
@@ -104,7 +107,7 @@ public final class Store: Sendable {
       pool = try DatabasePool(path: path, configuration: configuration)
       let applied = try pool.read { db in try Self.appliedMigrations(db, path: path) }
       let pending = !Set(Migrator.sqlite.names).isSubset(of: applied)
-      if pending { try Self.migrate(pool, path: path) }
+      schemaFound = pending ? try Self.migrate(pool, path: path) : applied.count
     } catch let error as StoreError {
       throw error
     } catch {
@@ -120,13 +123,15 @@ public final class Store: Sendable {
   /// Applies the migrations not yet applied (``Migrator``), all in one `BEGIN IMMEDIATE`
   /// transaction: the write lock is taken before looking at what is applied, so processes that
   /// open a new database at the same moment wait for each other (busy timeout) instead of both
-  /// creating the tables.
-  static func migrate(_ pool: any DatabaseWriter, path: String) throws {
+  /// creating the tables. Returns how many migrations the database had applied before.
+  static func migrate(_ pool: any DatabaseWriter, path: String) throws -> Int {
     try pool.writeWithoutTransaction { db in
+      var found = 0
       try db.inTransaction(.immediate) {
-        try Migrator.sqlite.migrate(queries(on: db, path: path), path: path)
+        found = try Migrator.sqlite.migrate(queries(on: db, path: path), path: path)
         return .commit
       }
+      return found
     }
   }
 

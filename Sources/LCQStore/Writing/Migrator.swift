@@ -35,9 +35,11 @@ struct Migrator: Sendable {
     if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
   }
 
-  /// Applies the migrations `engine`'s database lacks, each with its record in one transaction.
-  /// The caller holds what keeps other writers out, so what is applied is read again here.
-  func migrate(_ engine: QueryEngine, path: String) throws(StoreError) {
+  /// Applies the migrations `engine`'s database lacks, each with its record in one transaction,
+  /// and returns how many it had applied before. The caller holds what keeps other writers out,
+  /// so what is applied is read again here.
+  @discardableResult
+  func migrate(_ engine: QueryEngine, path: String) throws(StoreError) -> Int {
     _ = try engine.execute("CREATE TABLE IF NOT EXISTS \(table) (identifier TEXT NOT NULL PRIMARY KEY)")
     let applied = try self.applied(engine)
     try refuseNewer(applied, path: path)
@@ -47,5 +49,6 @@ struct Migrator: Sendable {
         _ = try engine.execute("INSERT INTO \(table) (identifier) VALUES (?)", [.text(migration.name)])
       }
     }
+    return applied.count
   }
 }

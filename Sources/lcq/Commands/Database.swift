@@ -36,15 +36,19 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
-        let location = database.resolved.path
-        let isNewFile =
-          DatabaseLocation.scheme(of: location) == nil
-          && ((try? FileManager.default.attributesOfItem(atPath: location))?[.size] as? Int ?? 0) == 0
-        let (path, schema) = try usingStore(database, access: .create) { store throws(StoreError) in
-          (store.displayPath, store.schemaVersion)
+        let (path, found, schema, tables) = try usingStore(database, access: .create) {
+          store throws(StoreError) in
+          (store.displayPath, store.schemaFound, store.schemaVersion, try store.tableCount())
         }
-        StandardError.write(
-          "lcq: \(path): " + (isNewFile ? "created, schema \(schema)" : "schema \(schema), up to date"))
+        StandardError.write("lcq: \(path): " + Self.outcome(found: found, schema: schema, tables: tables))
+      }
+
+      /// What opening the database did, in words: `created schema 22: 16 tables`, `migrated
+      /// schema 18 → 22` or `schema 22, up to date`.
+      static func outcome(found: Int, schema: Int, tables: Int) -> String {
+        if found == 0 { return "created schema \(schema): \(Wording.counted(tables, "table"))" }
+        if found < schema { return "migrated schema \(found) → \(schema)" }
+        return "schema \(schema), up to date"
       }
     }
 

@@ -57,6 +57,9 @@ extension LCQCommand {
       if testRun.paths.isEmpty { throw ExitStatus.inputUnreadable }
       let inputs = testRun.paths
       var metadata = origin.metadata(source: given.joined(separator: ", "), lcqVersion: LCQVersion.current)
+      // Whose events the blocks are: what was given, not what a folder's files name (the same
+      // consoles read from a folder or a pipe are the same events).
+      let scope = OccurrenceIdentity.Scope(metadata)
       // The app under test, when a folder's console files name one bundle id and nothing else did.
       if metadata.app == nil, testRun.bundleIDs.count == 1 { metadata.app = testRun.bundleIDs.first }
       let clock = origin.clock
@@ -86,7 +89,7 @@ extension LCQCommand {
       CrashQuarantine.install(path: quarantine)
       let console = IngestConsole()
       var pipeline = IngestPipeline(
-        session: session, runKey: metadata.runKey, clock: clock, quarantined: quarantined,
+        session: session, scope: scope, clock: clock, quarantined: quarantined,
         codeOwners: codeOwners, observer: console)
       var failedInputs = testRun.problems.count
       do {

@@ -9,7 +9,8 @@ extension LCQCommand {
   struct Notify: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "notify",
-      abstract: "Post each conflict that became new or regressed to a webhook (Slack or JSON), once.",
+      abstract:
+        "Post each conflict that became new or regressed to a webhook (Slack, JSON or OpenTelemetry logs), once.",
       discussion: """
         A conflict is posted when a run that started in --since (default: the last day) stored \
         it first (new), or saw it again after it was resolved (regressed: once per resolution). \
@@ -17,7 +18,7 @@ extension LCQCommand {
         once never post a change twice; a post that fails (timeout, 5xx) is tried 3 times and \
         left pending for the next run, whenever that is. A try gets 10 s \
         to answer; redirects are not followed; past 20 changes the rest go in one digest message. The URL comes from --webhook-url or \
-        $LCQ_WEBHOOK_URL and is never printed. docs/notify.md shows both payloads.
+        $LCQ_WEBHOOK_URL and is never printed. docs/notify.md shows the three payloads.
 
         Exit status:
           0   every change was posted (or there was none)

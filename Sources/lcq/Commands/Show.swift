@@ -1,4 +1,5 @@
 import ArgumentParser
+import LCQPipeline
 import LCQReporting
 import LCQStore
 
@@ -21,10 +22,10 @@ extension LCQCommand {
 
     mutating func run() throws {
       let (filter, prefix) = (filters.filter(now: currentTime), fingerprint)
-      let details = try usingStore(database) { store throws(StoreError) in
-        try store.details(of: prefix, filter)
+      let shown = try usingStore(database) { store throws(StoreError) in
+        try ShownConflict.load(prefix, filter, from: store)
       }
-      printOutput(ConflictDetailsText.render(details, as: output.format))
+      printOutput(ConflictDetailsText.render(shown.details, analysis: shown.analysis, as: output.format))
     }
   }
 }

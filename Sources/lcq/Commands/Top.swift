@@ -34,11 +34,13 @@ extension LCQCommand {
       filter.owner = owner
       filter.firesBelow = firesBelow
       let (order, limit) = (by, limit)
-      let rows = try usingStore(database) { store throws(StoreError) in
-        try store.top(filter, by: order, limit: limit)
+      let (rows, why) = try usingStore(database) { store throws(StoreError) in
+        let rows = try store.top(filter, by: order, limit: limit)
+        return (rows, rows.isEmpty ? try EmptyAnswer.reason(store, filter) : nil)
       }
       printOutput(
         ResultTable(top: rows, by: order).rendered(as: output.format, width: TerminalWidth.forTables))
+      if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
   }
 }

@@ -39,12 +39,16 @@ extension LCQCommand {
 
     mutating func run() throws {
       let (filter, step, prefix, test) = (filters.filter(now: currentTime), by, fingerprint, test)
-      let points = try usingStore(database) { store throws(StoreError) in
-        if let test { return try store.trend(ofTest: test, filter) }
-        return try store.trend(filter, by: step, fingerprint: prefix)
+      let (points, why) = try usingStore(database) { store throws(StoreError) in
+        let points =
+          if let test { try store.trend(ofTest: test, filter) } else {
+            try store.trend(filter, by: step, fingerprint: prefix)
+          }
+        return (points, points.isEmpty ? try EmptyAnswer.reason(store, filter) : nil)
       }
       printOutput(
         ResultTable(trend: points, step: step).rendered(as: output.format, width: TerminalWidth.forTables))
+      if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
   }
 }

@@ -51,7 +51,9 @@ enum EngineIngest {
     let clock = IngestClock(now: Date(timeIntervalSince1970: TimeInterval(time)), timeZone: .utc)
     let session = try store.beginIngest(
       RunMetadata(app: app, build: build, runKey: run, source: "test", lcqVersion: "test"), clock: clock)
-    var pipeline = IngestPipeline(session: session, runKey: run, clock: clock, observer: Silent())
+    var pipeline = IngestPipeline(
+      session: session, scope: OccurrenceIdentity.Scope(app: app, build: build, runKey: run), clock: clock,
+      observer: Silent())
     for path in paths { try pipeline.ingest(path) }
     pipeline.stopWorker()
     try session.finish(.finished)
