@@ -1,6 +1,8 @@
 /// One ingest run being written: blocks are added, committed in batches, and the run is
 /// finished with how it ended.
 public protocol IngestRun: AnyObject {
+  /// The run's id in `runs`.
+  var runID: Int64 { get }
   /// The run's totals so far (committed or not).
   var totals: IngestTotals { get }
   /// Blocks added and not yet committed.

@@ -89,6 +89,38 @@ public struct LCQProcess {
     try execute(executable, arguments, stdin: stdin, environment: environment)
   }
 
+  /// Runs `lcq arguments…` on a real pseudo-terminal `columns` wide and 40 high (Python's
+  /// `pty`), as a person at a terminal would: what it printed there, with the terminal's line
+  /// ends turned back into line feeds.
+  public static func onTerminal(_ arguments: [String], columns: Int, environment: [String: String] = [:])
+    throws -> Result
+  {
+    let script = """
+      import fcntl, os, pty, struct, sys, termios
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(sys.argv[2], sys.argv[2:])
+      fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, int(sys.argv[1]), 0, 0))
+      out = b""
+      while True:
+          try:
+              chunk = os.read(fd, 65536)
+          except OSError:
+              break
+          if not chunk:
+              break
+          out += chunk
+      os.waitpid(pid, 0)
+      sys.stdout.write(out.decode())
+      """
+    var result = try execute(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", "-c", script, "\(columns)", executable.path] + arguments,
+      environment: environment)
+    result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    return result
+  }
+
   /// Runs any program, feeding `stdin` (if any) through a pipe.
   public static func execute(
     _ program: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]

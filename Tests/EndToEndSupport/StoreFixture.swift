@@ -94,7 +94,8 @@ public struct StoreFixture: Sendable {
       ])
     XCTAssertEqual(
       two.stderr,
-      "lcq: ingested 7 blocks · 7 conflicts (5 new) · 0 unparsed → \(database)\n")
+      "lcq: ingested 7 blocks · 7 conflicts (5 new) · 0 unparsed · 2 also stored under build 100 → \(database)\n"
+    )
     let three = try lcq(["ingest"] + Self.runThree + Self.runThreeFiles)
     XCTAssertEqual(three.stderr, "lcq: ingested 10 blocks · 7 conflicts (6 new) · 0 unparsed → \(database)\n")
   }

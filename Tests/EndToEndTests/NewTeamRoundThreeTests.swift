@@ -22,10 +22,12 @@ final class NewTeamRoundThreeTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["check", "--build", "100", "--write-baseline", baseline]).status, 0)
     let second = try fixture.lcq(["ingest", "--build", "101", example, selfSizing])
     XCTAssertEqual(second.status, 0, second.stderr)
-    // Eight blocks, all of them build 101's own events: none already stored.
-    XCTAssertTrue(
-      second.stderr.hasPrefix("lcq: ingested 8 blocks · 8 conflicts (1 new) · 0 unparsed"), second.stderr)
-    XCTAssertFalse(second.stderr.contains("already stored"), second.stderr)
+    // Eight blocks, all of them build 101's own events: none already stored, and seven of
+    // them the same lines build 100 stored, which the summary says.
+    XCTAssertEqual(
+      second.stderr,
+      "lcq: ingested 8 blocks · 8 conflicts (1 new) · 0 unparsed · 7 also stored under build 100 → "
+        + "\(fixture.database)\n")
     let check = try fixture.lcq(["check", "--baseline", baseline])
     XCTAssertEqual(check.status, 1, check.stderr)
     let readme = try String(
@@ -53,8 +55,11 @@ final class NewTeamRoundThreeTests: XCTestCase {
     XCTAssertEqual(try fixture.lcq(["ingest", "--build", "101", "--run-id", "1", example]).status, 0)
     for job in ["2", "3", "4", "5"] {
       let run = try fixture.lcq(["ingest", "--build", "102", "--run-id", job, example, selfSizing])
-      XCTAssertTrue(run.stderr.hasPrefix("lcq: ingested 8 blocks"), run.stderr)
-      XCTAssertFalse(run.stderr.contains("already stored"), run.stderr)
+      // The example's seven lines are build 101's too; another job of build 102 is not another build.
+      XCTAssertEqual(
+        run.stderr,
+        "lcq: ingested 8 blocks · 8 conflicts (\(job == "2" ? 1 : 0) new) · 0 unparsed · 7 also stored under "
+          + "build 101 → \(fixture.database)\n")
     }
     // Job 5's log read again: every block already stored, and no run of its own.
     let again = try fixture.lcq(["ingest", "--build", "102", "--run-id", "5", example, selfSizing])
@@ -174,5 +179,32 @@ final class NewTeamRoundThreeTests: XCTestCase {
       try fixture.lcq(["db", "migrate"]).stderr,
       "lcq: \(fixture.database): migrated schema \(LCQProcess.migrationCount - 1) → \(LCQProcess.migrationCount)\n"
     )
+  }
+
+  /// On a terminal 80 columns wide, `analyze` breaks its long lines at spaces, under the text
+  /// they continue, and keeps each logged description whole; piped, it prints them as they are.
+  func testAnalyzeFitsTheTerminalAndKeepsDescriptionsWhole() throws {
+    let shown = try LCQProcess.onTerminal(["analyze", "--color", "never", selfSizing], columns: 80)
+    let lines = shown.stdout.split(separator: "\n")
+    XCTAssertGreaterThan(lines.count, 10, shown.stdout)
+    for line in lines where !line.contains("<NSLayoutConstraint") {
+      XCTAssertLessThanOrEqual(line.count, 80, String(line))
+    }
+    // The fix's sentence (over 300 characters) continues under itself, four columns in.
+    let fix = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    Lower [1] (ThumbnailView: height = 120)") })
+    XCTAssertTrue(lines[fix + 1].hasPrefix("      ") && !lines[fix + 1].hasPrefix("       "), shown.stdout)
+    // The descriptions, whole, as logged.
+    XCTAssertTrue(
+      lines.contains {
+        $0.hasSuffix(
+          "<NSLayoutConstraint:0x6000021e4f50 V:|-(12)-[Shop.ThumbnailView:0x7fb3d4f1a2c0]   "
+            + "(active, names: '|':UITableViewCellContentView:0x7fb3d4f19e80 )>")
+      }, shown.stdout)
+    let piped = try LCQProcess.run(["analyze", selfSizing])
+    XCTAssertTrue(piped.stdout.split(separator: "\n").contains { $0.count > 200 }, "piped, lines are whole")
+    XCTAssertEqual(
+      piped.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " "),
+      shown.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " "),
+      "the same words, only broken otherwise")
   }
 }

@@ -210,4 +210,50 @@ final class NewcomerTests: XCTestCase {
       XCTAssertTrue(page.contains(".It Em \(command)"), "docs/man/lcq.1 lacks \(command): run scripts/man")
     }
   }
+
+  /// The man page reads without a warning (groff's mdoc, as `man -l` runs it, warned of every
+  /// empty line), and each option's default, as the commands describe themselves (`lcq
+  /// --experimental-dump-help`, argument-parser's own record), is on the option's text.
+  func testTheManPageReadsCleanlyAndGivesEachDefault() throws {
+    let page = LCQProcess.repositoryRoot.appendingPathComponent("docs/man/lcq.1")
+    let groff = try LCQProcess.execute(
+      URL(fileURLWithPath: "/usr/bin/env"), ["groff", "-mdoc", "-Tutf8", "-ww", "-z", page.path])
+    XCTAssertEqual(groff.status, 0, groff.stderr)
+    XCTAssertEqual(groff.stderr, "")
+    let lines = try String(contentsOf: page, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertFalse(lines.contains(""), "no empty line inside the page")
+    let help = try LCQProcess.run(["--experimental-dump-help"])
+    let root = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(help.stdout.utf8)) as? [String: Any])?["command"]
+        as? [String: Any])
+    // The text after `.It Fl -NAME` of each option with a default, under its command's item.
+    func check(_ command: [String: Any], under heading: String?) throws {
+      let start = heading.map { name in lines.firstIndex { $0 == ".It Em \(name)" } ?? lines.endIndex }
+      for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        guard argument["shouldDisplay"] as? Bool != false, let value = argument["defaultValue"] as? String,
+          !value.isEmpty,
+          let name = (argument["names"] as? [[String: String]])?.first(where: { $0["kind"] == "long" })?[
+            "name"],
+          let start
+        else { continue }
+        let item = try XCTUnwrap(
+          lines[start...].firstIndex {
+            $0.hasPrefix(".It Fl -\(name)") || $0.hasPrefix(".It Fl h , -\(name)")
+          },
+          "\(heading ?? "lcq") --\(name) in the page")
+        let text = lines[item + 1].lowercased()
+        XCTAssertTrue(
+          text.contains("default: \(value.lowercased())"), "\(heading ?? "lcq") --\(name): \(lines[item + 1])"
+        )
+      }
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+        try check(sub, under: sub["commandName"] as? String)
+      }
+    }
+    try check(root, under: nil)
+    // By hand: top lists 20 and ranks by occurrences; serve listens on loopback's 4318.
+    XCTAssertTrue(lines.contains("How many conflicts to list. (default: 20)"))
+    XCTAssertTrue(lines.contains { $0.hasSuffix("(default: 127.0.0.1:4318)") })
+  }
 }

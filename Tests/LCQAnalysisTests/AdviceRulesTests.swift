@@ -1,7 +1,8 @@
 import Foundation
-import LCQAnalysis
 import LCQParsing
 import XCTest
+
+@testable import LCQAnalysis
 
 /// The rules that decide whose constraint it is and which fix the app can make, one test per
 /// rule, each with its expectation worked out by hand, on real corpus blocks where one exists.
@@ -317,5 +318,49 @@ final class AdviceRulesTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(maskFixes, 10)
+  }
+
+  // MARK: One owner per member
+
+  /// Shared `022`: `SomeView` kept above the safe area with system spacing [1] (`bottom ≤ safe
+  /// area's bottom + 8`, a `_UISystemBaselineConstraint`, UIKit's private class, between edges,
+  /// not baselines) and pinned by the app to the keyboard's host view [4]. What each relates to
+  /// is said as such, not as an owner: [1] names none (it is UIKit's), [4] only the app.
+  func testWhatAConstraintRelatesToIsNotASecondOwner() throws {
+    let diagnosis = try XCTUnwrap(
+      BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("022").first)).diagnosis)
+    XCTAssertEqual(
+      diagnosis.origins[0].map(\.text),
+      [
+        "system spacing (made with a system-spacing anchor method, such as "
+          + "constraint(equalToSystemSpacingBelow:multiplier:))",
+        "relates to the safe area",
+      ])
+    XCTAssertEqual(
+      diagnosis.origins[3].map(\.text),
+      [
+        "relates to the keyboard or its input views (UIInputSetHostView)",
+        "the app's own constraint (code or storyboard)",
+      ])
+    XCTAssertEqual(diagnosis.owners[0], .system)
+    XCTAssertEqual(diagnosis.owners[3], .app)
+  }
+
+  /// Shared `014`: a stack view's `UISV-spacing` made as a `_UISystemBaselineConstraint`
+  /// between a stack view and a button (`V:[UIStackView]-(8)-[UIButton]`: bottom to top) is
+  /// system spacing, not spacing between baselines; one between baselines keeps that name.
+  func testSystemSpacingIsBetweenBaselinesOnlyWhereItRelatesThem() throws {
+    let diagnosis = try XCTUnwrap(
+      BlockAnalyzer().analyze(try XCTUnwrap(Corpus.blocks("014").first)).diagnosis)
+    let tags = diagnosis.origins.joined().filter { $0.kind == .systemBaseline }
+    XCTAssertFalse(tags.isEmpty)
+    XCTAssertFalse(tags.contains { $0.text.contains("baselines") }, "\(tags)")
+    // Written here in 022's form, between two labels' baselines.
+    let between = try ConstraintParser().parse(
+      "<_UISystemBaselineConstraint:0x1 UILabel:0x7f2.firstBaseline == UILabel:0x7f3.lastBaseline "
+        + "NSLayoutAnchorConstraintSpace(8)   (active)>"
+    ).get()
+    XCTAssertEqual(between.origin, .systemBaseline)
+    XCTAssertEqual(OriginTag.systemSpacing(between), "system spacing between baselines")
   }
 }

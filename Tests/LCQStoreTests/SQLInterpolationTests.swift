@@ -60,9 +60,10 @@ final class SQLInterpolationTests: XCTestCase {
     // and `sum.key` DaySum's literal names, `onDay` a literal condition on a bound day.
     "OccurrenceRollup.swift": ["table", "sum.table", "sum.key", "onDay"],
     // The conflicts' recount: `condition` is one of its two callers' literal conditions (none,
-    // or a bound time), and TieOrder's subqueries of literal columns with its constant orders.
+    // or a bound time), and TieOrder's subqueries of literal columns with its constant orders;
+    // `differs`, the dialect's `IS NOT` or `IS DISTINCT FROM`.
     "Maintenance.swift": [
-      "condition",
+      "condition", "differs",
       #"TieOrder.first("r.build", of: "conflicts.id", at: "s.first_time", TieOrder.earliestFirst)"#,
       #"TieOrder.first("r.build", of: "conflicts.id", at: "s.last_time", TieOrder.latestFirst)"#,
     ],

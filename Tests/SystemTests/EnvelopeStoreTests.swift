@@ -43,7 +43,7 @@ final class EnvelopeStoreTests: XCTestCase {
     let show = try LCQProcess.run(["show", "--db", db, "v3:d9489e71ffbff1b3"])
     XCTAssertTrue(
       show.stdout.contains(
-        "Sizes: [5] It fires when the root view's width is below 375 pt (where the root view spans the screen: "
+        "\n  Sizes [5]: It fires when the root view's width is below 375 pt (where the root view spans the screen: "
           + "iPhone SE (1st generation) portrait, iPad Slide Over); safe from 375 pt up."),
       show.stdout + show.stderr)
     try checkReport(db: db)

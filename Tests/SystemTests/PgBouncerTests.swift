@@ -9,10 +9,12 @@
   /// server connections, and any transaction may run on any of them, so lcq keeps no state that
   /// outlives a transaction (the migration's advisory lock is the transaction's).
   ///
-  /// Worked out by hand: each runner ingests the example simulator log (7 messages logged with
-  /// their times: one event each, stored once whoever comes first) and the self-sizing cell's
-  /// message pasted without its time (one occurrence per run, `--run-id` keeping the runs
-  /// apart): 7 + 200 = 207 occurrences of 8 conflicts in 200 runs.
+  /// Worked out by hand: the runners come in pairs that share a run key (`--run-id runner-K`, K
+  /// from 0 to 99: a job and its retry, started at once). Each ingests the example simulator log
+  /// (7 messages logged with their times) and the self-sizing cell's message pasted without its
+  /// time. An occurrence belongs to its run (docs/store.md): each pair's 8 events are stored once,
+  /// whichever of the two comes first, and the pairs' are apart: 100 × 8 = 800 occurrences of 8
+  /// conflicts, in 200 runs (every ingest records its run).
   ///
   /// Four `lcq notify` at once through the pooler post each new conflict once.
   ///
@@ -24,6 +26,8 @@
   final class PgBouncerTests: XCTestCase {
     private static let runners = 200
     private static let admitted = 80
+    /// The run keys the runners share, two runners each.
+    private static let keys = 100
 
     func testTwoHundredIngestersThroughTwentyServerConnectionsStoreEachOccurrenceOnce() throws {
       guard PgBouncerTestProxy.isInstalled else {
@@ -53,7 +57,8 @@
         let process = Process()
         process.executableURL = LCQProcess.executable
         process.arguments = [
-          "ingest", "--db", pooled + "&connect_timeout=60", "--run-id", "runner-\(runner)", "--ingest-time",
+          "ingest", "--db", pooled + "&connect_timeout=60", "--run-id", "runner-\(runner % Self.keys)",
+          "--ingest-time",
           "2026-11-20T10:00:00Z",
           example, pasted.path,
         ]
@@ -100,10 +105,10 @@
         "runners that failed, by what they said; PgBouncer said: " + pgbouncerSaid.joined(separator: " | "))
 
       XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM runs"), "\(Self.runners)\n")
-      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM occurrences"), "\(7 + Self.runners)\n")
+      XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM occurrences"), "\(8 * Self.keys)\n")
       XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM conflicts"), "8\n")
       XCTAssertEqual(
-        try server.psql(database, "SELECT count(DISTINCT identity) FROM occurrences"), "\(7 + Self.runners)\n"
+        try server.psql(database, "SELECT count(DISTINCT identity) FROM occurrences"), "\(8 * Self.keys)\n"
       )
       XCTAssertEqual(try server.psql(database, "SELECT count(*) FROM runs WHERE status <> 'finished'"), "0\n")
       // The team store's migrations, each applied once.

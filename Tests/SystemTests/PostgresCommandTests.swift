@@ -99,9 +99,13 @@
       XCTAssertEqual(vacuum.status, 0, vacuum.stderr)
       XCTAssertTrue(vacuum.stderr.hasPrefix("lcq: vacuumed: "), vacuum.stderr)
       try assertSameAnswers(Array(commands.prefix(3)), server: url, file: file.path)
-      // A second ingest of the same logs stores nothing again.
-      let again = try LCQProcess.run(["ingest", "--db", url, "--ingest-time", "2026-11-20T10:00:00Z"] + logs)
+      // The first run's ingest again (the same app, build and logs) stores nothing again.
+      let again = try LCQProcess.run(
+        ["ingest", "--db", url, "--ingest-time", "2026-11-20T10:00:00Z", "--app", "Demo", "--build", "100"]
+          + logs[..<(logs.count / 2)])
       XCTAssertTrue(again.stderr.contains("already stored"), again.stderr)
+      XCTAssertTrue(
+        again.stderr.contains(" · 0 unparsed · ") || again.stderr.contains(" unparsed · "), again.stderr)
     }
 
     /// Every column of every occurrence (its conflict, run and template by what they hold, not

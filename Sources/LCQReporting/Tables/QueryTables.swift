@@ -30,6 +30,8 @@ extension ResultTable {
         if showsOwners { cells += Self.ownerCells(row.codeOwnership) }
         return cells
       }, json: JSONShape(schema: "lcq-top/1", key: "conflicts"))
+    // Narrow, the title matters more than when the conflict was first seen.
+    leftOutWhenNarrow = ["first_seen"]
   }
 
   /// The columns a list of conflicts gains when a run recorded code owners for one of them.

@@ -44,6 +44,10 @@ public struct ResultTable: Sendable {
     self.json = json
   }
 
+  /// Columns a table for a terminal may leave out, in this order, rather than cut its text
+  /// columns short (``TableFit``); every format but the table keeps them.
+  public var leftOutWhenNarrow: [String] = []
+
   /// The formats every query prints.
   public enum Format: String, Sendable, CaseIterable {
     case table, json, csv, markdown
@@ -99,6 +103,16 @@ extension ResultTable.Cell {
     switch self {
     case .integer, .decimal: true
     case .text, .time, .list: false
+    }
+  }
+
+  /// Whether the cell holds nothing: a null, an empty text.
+  var isEmpty: Bool {
+    switch self {
+    case .text(let text): text?.isEmpty ?? true
+    case .time(let time): time == nil
+    case .list(let list): list == nil
+    case .integer, .decimal: false
     }
   }
 }

@@ -5,16 +5,22 @@ enum TableText {
     guard !table.rows.isEmpty else { return "(none)\n" }
     let texts = table.rows.map { $0.map { TerminalText.oneLine($0.text) } }
     let headers = table.columns.map { $0.replacingOccurrences(of: "_", with: " ") }
-    let numeric = table.columns.indices.map { index in table.rows.allSatisfy { $0[index].isNumber } }
-    let fit = TableFit(texts: texts, headers: headers, numeric: numeric, width: width)
+    // Numbers (and cells a count is unknown in) align right.
+    let numeric = table.columns.indices.map { index in
+      table.rows.allSatisfy { $0[index].isNumber || $0[index].isEmpty }
+        && table.rows.contains { $0[index].isNumber }
+    }
+    let optional = table.leftOutWhenNarrow.compactMap { table.columns.firstIndex(of: $0) }
+    let fit = TableFit(texts: texts, headers: headers, numeric: numeric, width: width, optional: optional)
     func line(_ cells: [String]) -> String {
-      cells.enumerated().map { index, text in
+      fit.shown.map { index in
+        let text = cells[index]
         let padding = String(repeating: " ", count: fit.widths[index] - text.count)
         return numeric[index] ? padding + text : text + padding
       }.joined(separator: "  ").trailingSpacesRemoved
     }
     var output = line(headers) + "\n"
-    output += fit.widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
+    output += fit.shown.map { String(repeating: "─", count: fit.widths[$0]) }.joined(separator: "  ") + "\n"
     for row in texts { output += line(row.enumerated().map { fit.cell($1, column: $0) }) + "\n" }
     return output
   }

@@ -65,6 +65,31 @@ extension ConflictStore {
     try queries.row(queries.dialect.tableCount)?.count("n") ?? 0
   }
 
+  /// How many of run `runID`'s occurrences were also stored, with the same text and time, under
+  /// another build (or app) than the run's, and the first of those builds in build order: what
+  /// an ingest's summary says, since each build counts its own (docs/store.md). `nil` when none.
+  public func alsoStoredUnderOtherBuilds(run runID: Int64) throws(StoreError) -> (
+    count: Int, build: String?, builds: Int
+  )? {
+    let differs = queries.dialect.isDistinctFrom
+    let row = try queries.row(
+      """
+      SELECT count(DISTINCT o.id) AS n, min(other.build_key) AS first_key, count(DISTINCT other.build_key) AS builds
+      FROM occurrences o JOIN runs r ON r.id = o.run_id
+      JOIN occurrences same ON same.conflict_id = o.conflict_id AND same.time = o.time AND same.id <> o.id
+        AND same.template_id = o.template_id AND same.template_values = o.template_values
+      JOIN runs other ON other.id = same.run_id
+      WHERE o.run_id = ? AND other.id <> r.id
+        AND (other.build \(differs) r.build OR other.app \(differs) r.app)
+      """, [.integer(runID)])
+    guard let count = row?.count("n"), count > 0 else { return nil }
+    let key = row?.text("first_key")
+    let build = try key.flatMap { key throws(StoreError) in
+      try queries.row("SELECT min(build) AS build FROM runs WHERE build_key = ?", [.text(key)])?.text("build")
+    }
+    return (count, build, row?.count("builds") ?? 0)
+  }
+
   /// When the latest occurrence stored was logged (`nil` when nothing is stored): what an empty
   /// answer names, so that the window that shows it can be asked for.
   public func latestOccurrenceTime() throws(StoreError) -> Int64? {

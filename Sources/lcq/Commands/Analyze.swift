@@ -109,15 +109,16 @@ extension LCQCommand {
               templating: codeOwners == nil ? BlockJSONTemplate.templating : nil, onQuiet: { output.flush() },
               onRendered: output.write)
           } else {
-            let format = self.format
+            let (format, terminalWidth) = (self.format, TerminalWidth.terminal)
             summary = try InputFile.analyze(
               input, with: analyzer, jobs: jobs,
               render: { analysis in
                 let ownership = codeOwners?.ownership(of: analysis)
                 switch format {
                 case .text:
-                  return Array(
-                    (BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n").utf8)
+                  let text = BlockText.render(analysis, style: style, codeOwnership: ownership) + "\n"
+                  // On a terminal, long lines are broken at its width (logged descriptions kept whole).
+                  return Array((terminalWidth.map { TextWrap.wrap(text, width: $0) } ?? text).utf8)
                 case .json:
                   var json = JSONWriter()
                   BlockJSON.write(analysis, codeOwnership: ownership, to: &json)

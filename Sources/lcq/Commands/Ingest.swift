@@ -113,9 +113,13 @@ extension LCQCommand {
         throw ExitStatus.databaseError
       }
       console.clearProgress()
+      // The same lines stored under another build are counted for each (docs/store.md): said.
+      let elsewhere = try? store.alsoStoredUnderOtherBuilds(run: session.runID)
       StandardError.write(
         "lcq: "
-          + IngestSummary.line(session.totals, interrupted: pipeline.interrupted, path: store.displayPath))
+          + IngestSummary.line(
+            session.totals, interrupted: pipeline.interrupted, path: store.displayPath,
+            alsoStored: elsewhere.flatMap { $0 }))
       // Silence is not health: say where the source tree turns the messages off.
       for found in metadata.loggingOff ?? [] {
         StandardError.write("lcq: warning: " + LoggingOffText.sentence(found))

@@ -33,7 +33,10 @@ struct ProgressLine {
 
 /// The one-line summary an ingest prints at its end.
 enum IngestSummary {
-  static func line(_ totals: IngestTotals, interrupted: Bool, path: String) -> String {
+  static func line(
+    _ totals: IngestTotals, interrupted: Bool, path: String,
+    alsoStored: (count: Int, build: String?, builds: Int)? = nil
+  ) -> String {
     var parts = [
       "\(totals.blocks) block\(totals.blocks == 1 ? "" : "s")",
       "\(totals.conflicts) conflict\(totals.conflicts == 1 ? "" : "s") (\(totals.newConflicts) new)",
@@ -43,6 +46,12 @@ enum IngestSummary {
     if alreadyStored > 0 { parts.append("\(alreadyStored) already stored") }
     // A message an earlier ingest stored when its input ended inside it, now read further.
     if totals.completed > 0 { parts.append("\(totals.completed) completed") }
+    if let also = alsoStored {
+      // Each build (and app) counts its own: say where the same lines were stored too.
+      let under =
+        also.builds == 1 ? also.build.map { "build \(TerminalText.oneLine($0))" } : nil
+      parts.append("\(also.count) also stored under \(under ?? "other builds or apps")")
+    }
     return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ")
       + " → \(path)"
   }
