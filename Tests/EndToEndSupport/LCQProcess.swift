@@ -129,6 +129,8 @@ public struct LCQProcess {
     process.executableURL = program
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
+    // The width a shell may export would widen lcq's piped tables: only a test's own counts.
+    env["COLUMNS"] = nil
     env.merge(environment) { $1 }
     process.environment = env
     let output = Pipe()

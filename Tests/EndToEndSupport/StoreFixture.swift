@@ -7,12 +7,14 @@ import XCTest
 /// - run 1, build 100, iPhone15,2: the seven `formats` logs, the same two conflicts A (`08d2…`,
 ///   the custom9 stack view) and B (`f489…`) in every style: 14 occurrences;
 /// - run 2, build 101, iPad14,1: `Examples/simulator.log`: A and B in the very lines of
-///   `log-stream-default.log` (already stored: the same events), and five conflicts C–G of the
-///   input bar: 5 new occurrences;
+///   `log-stream-default.log` (build 101's own events: an occurrence belongs to the build that
+///   logged it; the summary says they are also stored under build 100), and five conflicts C–G
+///   of the input bar: 7 occurrences;
 /// - run 3, build 102, iPhone15,2, `--run-id job-3`: `009` (A again, without a timestamp) and
 ///   `061` (9 messages, 6 conflicts: two of them twice, at other addresses): 10 occurrences.
 ///
-/// 29 occurrences of 13 conflicts. A: 8 occurrences in runs 1 and 3 on one device; B: 7 in run 1.
+/// 31 occurrences of 13 conflicts. A: 9 occurrences in runs 1, 2 and 3 on two devices; B: 8 in
+/// runs 1 and 2.
 /// 061's six: three twice, three once.
 public struct StoreFixture: Sendable {
   /// The fixture's temporary folder.

@@ -146,6 +146,11 @@ final class FirstHourTests: XCTestCase {
     let piped = try fixture.lcq(["top", "--owner", "all"])
     let longest = piped.stdout.split(separator: "\n").map(\.count).max() ?? 0
     XCTAssertLessThanOrEqual(longest, 100, piped.stdout)
+    // $COLUMNS widens it for a script that wants more.
+    let wide = try LCQProcess.run(
+      ["top", "--owner", "all", "--db", fixture.database],
+      environment: StoreFixture.environment.merging(["COLUMNS": "300"]) { $1 })
+    XCTAssertGreaterThan(wide.stdout.split(separator: "\n").map(\.count).max() ?? 0, 100, wide.stdout)
     let titles = try fixture.rows(["top", "--owner", "all"]).compactMap { $0["title"] as? String }
     XCTAssertGreaterThan(titles.map(\.count).max() ?? 0, 40, "JSON's titles are whole")
     // Titles cut to fit still tell conflicts apart: as many distinct cut titles as whole ones

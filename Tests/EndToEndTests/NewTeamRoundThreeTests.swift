@@ -126,6 +126,8 @@ final class NewTeamRoundThreeTests: XCTestCase {
     XCTAssertEqual(
       empty.stderr,
       "lcq: nothing is stored in \(fixture.database) yet: lcq ingest FILE stores a log's conflicts\n")
+    XCTAssertEqual(try fixture.lcq(["regressed"]).stderr, empty.stderr)
+    XCTAssertEqual(try fixture.lcq(["quiet"]).stderr, empty.stderr)
     XCTAssertEqual(try fixture.lcq(["ingest", example]).status, 0)
     for command in [["top", "--since", "7d"], ["trend", "--since", "7d"]] {
       let answer = try fixture.lcq(command)

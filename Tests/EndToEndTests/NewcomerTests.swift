@@ -83,6 +83,10 @@ final class NewcomerTests: XCTestCase {
       "lcq: \(fixture.database): the database has schema 1 and this lcq reads schema \(LCQProcess.migrationCount); "
         + "run `lcq db migrate` as a user who can write it\n")
     XCTAssertEqual(try fixture.python(applied), "1", "the reader migrated nothing")
+    // `db migrate` by the reader says the same, exit 2 (newcomer's round 3: it said "read-only").
+    let migrate = try asReader(["db", "migrate"])
+    XCTAssertEqual(migrate.status, 2)
+    XCTAssertEqual(migrate.stderr, reader.stderr)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.database)
     let owner = try fixture.lcq(["top"])
     XCTAssertEqual(owner.status, 0, owner.stderr)
@@ -92,6 +96,15 @@ final class NewcomerTests: XCTestCase {
       "lcq: nothing is stored in \(fixture.database) yet: lcq ingest FILE stores a log's conflicts\n")
     XCTAssertEqual(
       try fixture.python(applied), "\(LCQProcess.migrationCount)", "the owner's read migrated the database")
+    // Up to date, a reader's `db migrate` says so, and that it had nothing to do, exit 0.
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.database)
+    let upToDate = try asReader(["db", "migrate"])
+    XCTAssertEqual(upToDate.status, 0, upToDate.stderr)
+    XCTAssertEqual(
+      upToDate.stderr,
+      "lcq: \(fixture.database): schema \(LCQProcess.migrationCount), up to date (read-only here: nothing to migrate)\n"
+    )
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.database)
   }
 
   /// A database file an ingest has just created (empty: its schema is not yet committed) is

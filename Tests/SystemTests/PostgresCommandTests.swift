@@ -71,7 +71,8 @@
       }
       // The conflict resolved in build 100 is seen again in build 101: regressed lists it.
       let regressed = try LCQProcess.run(["regressed", "--db", url] + window)
-      XCTAssertTrue(regressed.stdout.contains(fingerprints[0]), regressed.stdout)
+      // Piped, the table gives fingerprints in their short form (it fits 100 columns).
+      XCTAssertTrue(regressed.stdout.contains(String(fingerprints[0].prefix(11))), regressed.stdout)
       // Pruning deletes the same rows (the corpus's messages logged before about 2021), and the
       // queries then agree again.
       let prune = ["db", "prune", "--older-than", "1800d"]
@@ -234,7 +235,8 @@
       let commands: [[String]] = [
         ["top", "--format", "json"] + window,
         ["top", "--team", "@alice", "--format", "json"] + window,
-        ["top", "--team", "@acme/platform"] + window,
+        // Markdown: a piped table fits 100 columns, and the owners' column would be cut.
+        ["top", "--team", "@acme/platform", "--format", "markdown"] + window,
         ["new", "--team", "@acme/platform", "--format", "json"] + window,
         ["show", "v3:4e08", "--format", "json"],
         ["show", "v3:5480"],
@@ -248,7 +250,8 @@
         let answer = try LCQProcess.run(arguments + ["--db", file])
         XCTAssertTrue(
           answer.stdout.contains("@acme/platform") || answer.stdout.contains("@alice")
-            || answer.stdout.contains("@\u{2060}alice"), "\(arguments): \(answer.stdout) \(answer.stderr)")
+            || answer.stdout.contains("@\u{2060}alice") || answer.stdout.contains("@\u{2060}acme/platform"),
+          "\(arguments): \(answer.stdout) \(answer.stderr)")
       }
       let alice = try LCQProcess.run(["top", "--team", "@alice", "--format", "json", "--db", url] + window)
       XCTAssertTrue(alice.stdout.contains("Legacy/LQRoundedCornerView.m"), alice.stdout)

@@ -119,6 +119,12 @@ public enum ReportHTML {
       if let fingerprint = record.first(where: { $0.0 == "fingerprint" })?.1.text {
         fields["short"] = String(fingerprint.prefix(11))
       }
+      // Counts in words, singular or plural, for sentences ("1 occurrence of 1 conflict").
+      for (column, noun) in [("occurrences", "occurrence"), ("conflicts", "conflict")] {
+        if let value = record.first(where: { $0.0 == column })?.1.integer {
+          fields[column + "_counted"] = ReportNumbers.counted(value, noun)
+        }
+      }
       return fields
     }
     return ["hasRows": !list.isEmpty, "rows": list, "count": list.count]

@@ -180,7 +180,7 @@ enum ReportTemplate {
     </div>
     {{#loggingOff}}<div class="warning" role="alert">Messages turned off: {{.}}</div>
     {{/loggingOff}}
-    {{#missing.hasRows}}<p>Undecidable conflicts lack:</p><ul>{{#missing.rows}}<li>{{missing}}: {{occurrences}} occurrences of {{conflicts}} conflicts</li>{{/missing.rows}}</ul>{{/missing.hasRows}}
+    {{#missing.hasRows}}<p>Undecidable conflicts lack:</p><ul>{{#missing.rows}}<li>{{missing}}: {{occurrences_counted}} of {{conflicts_counted}}</li>{{/missing.rows}}</ul>{{/missing.hasRows}}
     {{#samples.hasRows}}<p>Latest unreadable messages:</p>
     {{#samples.rows}}<p class="muted">{{source_file}}:{{source_line}} · {{time}} · {{verdict}} · {{issues}}</p><pre>{{raw_text}}</pre>
     {{/samples.rows}}{{/samples.hasRows}}

@@ -4,7 +4,7 @@ public enum MarkdownText {
   /// breaks become spaces.
   static func table(_ table: ResultTable) -> String {
     guard !table.rows.isEmpty else { return "_None._\n" }
-    let numeric = table.columns.indices.map { index in table.rows.allSatisfy { $0[index].isNumber } }
+    let numeric = table.columns.indices.map(table.isNumeric)
     var output =
       "| "
       + table.columns.map { escape($0.replacingOccurrences(of: "_", with: " ")) }.joined(separator: " | ")

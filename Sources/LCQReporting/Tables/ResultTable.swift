@@ -44,6 +44,12 @@ public struct ResultTable: Sendable {
     self.json = json
   }
 
+  /// Whether column `index` holds numbers, aligned right: each cell a number or empty (a count
+  /// not known), one at least a number.
+  func isNumeric(column index: Int) -> Bool {
+    rows.allSatisfy { $0[index].isNumber || $0[index].isEmpty } && rows.contains { $0[index].isNumber }
+  }
+
   /// Columns a table for a terminal may leave out, in this order, rather than cut its text
   /// columns short (``TableFit``); every format but the table keeps them.
   public var leftOutWhenNarrow: [String] = []

@@ -5,11 +5,7 @@ enum TableText {
     guard !table.rows.isEmpty else { return "(none)\n" }
     let texts = table.rows.map { $0.map { TerminalText.oneLine($0.text) } }
     let headers = table.columns.map { $0.replacingOccurrences(of: "_", with: " ") }
-    // Numbers (and cells a count is unknown in) align right.
-    let numeric = table.columns.indices.map { index in
-      table.rows.allSatisfy { $0[index].isNumber || $0[index].isEmpty }
-        && table.rows.contains { $0[index].isNumber }
-    }
+    let numeric = table.columns.indices.map(table.isNumeric)
     let optional = table.leftOutWhenNarrow.compactMap { table.columns.firstIndex(of: $0) }
     let fit = TableFit(texts: texts, headers: headers, numeric: numeric, width: width, optional: optional)
     func line(_ cells: [String]) -> String {

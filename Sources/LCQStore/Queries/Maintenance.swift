@@ -68,27 +68,53 @@ extension ConflictStore {
   /// How many of run `runID`'s occurrences were also stored, with the same text and time, under
   /// another build (or app) than the run's, and the first of those builds in build order: what
   /// an ingest's summary says, since each build counts its own (docs/store.md). `nil` when none.
+  ///
+  /// Linear in the run's occurrences: the other runs that share one of its conflicts at one of
+  /// its times are found first (through the index on conflict and time), then each is matched
+  /// through the index on conflict, run and time; most runs find none and stop there.
   public func alsoStoredUnderOtherBuilds(run runID: Int64) throws(StoreError) -> (
     count: Int, build: String?, builds: Int
   )? {
     let differs = queries.dialect.isDistinctFrom
-    let row = try queries.row(
+    let candidates = try queries.rows(
       """
-      SELECT count(DISTINCT o.id) AS n, min(other.build_key) AS first_key, count(DISTINCT other.build_key) AS builds
-      FROM occurrences o JOIN runs r ON r.id = o.run_id
-      JOIN occurrences same ON same.conflict_id = o.conflict_id AND same.time = o.time AND same.id <> o.id
-        AND same.template_id = o.template_id AND same.template_values = o.template_values
+      SELECT DISTINCT other.id AS run_id, other.build_key AS build_key, r.build_key AS own_key
+      FROM (SELECT DISTINCT conflict_id, time FROM occurrences WHERE run_id = ?) mine
+      JOIN occurrences same ON same.conflict_id = mine.conflict_id AND same.time = mine.time
       JOIN runs other ON other.id = same.run_id
-      WHERE o.run_id = ? AND other.id <> r.id
-        AND (other.build \(differs) r.build OR other.app \(differs) r.app)
-      """, [.integer(runID)])
-    guard let count = row?.count("n"), count > 0 else { return nil }
-    let key = row?.text("first_key")
-    let build = try key.flatMap { key throws(StoreError) in
+      JOIN runs r ON r.id = ?
+      WHERE other.id <> r.id AND (other.build \(differs) r.build OR other.app \(differs) r.app)
+      """, [.integer(runID), .integer(runID)])
+    var matched: Set<Int64> = []
+    var keys: Set<String> = []
+    for candidate in candidates {
+      let ids = try queries.rows(
+        """
+        SELECT DISTINCT o.id AS id FROM occurrences o
+        JOIN occurrences same ON same.conflict_id = o.conflict_id AND same.run_id = ? AND same.time = o.time
+          AND same.template_id = o.template_id AND same.template_values = o.template_values
+        WHERE o.run_id = ?
+        """, [.integer(candidate.integer("run_id") ?? 0), .integer(runID)]
+      ).compactMap { $0.integer("id") }
+      guard !ids.isEmpty else { continue }
+      matched.formUnion(ids)
+      // Another app's run of the same build names no other build: kept apart, never named.
+      let key = candidate.text("build_key")
+      keys.insert(key == candidate.text("own_key") ? Self.sameBuild : key ?? "")
+    }
+    guard !matched.isEmpty else { return nil }
+    let first = keys.filter { !$0.isEmpty && $0 != Self.sameBuild }.min {
+      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    }
+    let build = try first.flatMap { key throws(StoreError) in
       try queries.row("SELECT min(build) AS build FROM runs WHERE build_key = ?", [.text(key)])?.text("build")
     }
-    return (count, build, row?.count("builds") ?? 0)
+    return (matched.count, build, keys.count)
   }
+
+  /// What stands for the run's own build among the others ``alsoStoredUnderOtherBuilds(run:)``
+  /// found (another app's run of it): no build key is empty of text and holds a NUL.
+  private static var sameBuild: String { "\u{0}same build" }
 
   /// When the latest occurrence stored was logged (`nil` when nothing is stored): what an empty
   /// answer names, so that the window that shows it can be asked for.

@@ -36,6 +36,19 @@ extension LCQCommand {
       @OptionGroup var database: DatabaseOptions
 
       mutating func run() throws {
+        // A user who cannot write the file asks only whether anything is left to migrate: an
+        // older schema is refused with who can migrate it (StoreError.needsMigration).
+        let location = database.resolved.path
+        if DatabaseLocation.scheme(of: location) == nil, FileManager.default.fileExists(atPath: location),
+          !FileManager.default.isWritableFile(atPath: location)
+        {
+          let (path, schema) = try usingStore(database, access: .read) { store throws(StoreError) in
+            (store.displayPath, store.schemaVersion)
+          }
+          StandardError.write(
+            "lcq: \(path): schema \(schema), up to date (read-only here: nothing to migrate)")
+          return
+        }
         let (path, found, schema, tables) = try usingStore(database, access: .create) {
           store throws(StoreError) in
           (store.displayPath, store.schemaFound, store.schemaVersion, try store.tableCount())

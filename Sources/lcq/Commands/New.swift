@@ -34,13 +34,17 @@ extension LCQCommand {
       filter.team = team.team
       filter.owner = owner
       let build = sinceBuild
-      let rows = try usingStore(database) { store throws(StoreError) in
-        if let build { return try store.newSince(build: build, filter) }
-        return try store.newSince(time: filter.since ?? now, filter)
+      let (rows, why) = try usingStore(database) { store throws(StoreError) in
+        let rows =
+          if let build { try store.newSince(build: build, filter) } else {
+            try store.newSince(time: filter.since ?? now, filter)
+          }
+        return (rows, rows.isEmpty ? try EmptyAnswer.reasonForChanges(store, filter) : nil)
       }
       printOutput(
         ResultTable(changes: rows, command: "new").rendered(as: output.format, width: TerminalWidth.forTables)
       )
+      if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
   }
 }

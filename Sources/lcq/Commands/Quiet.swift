@@ -63,19 +63,26 @@ extension LCQCommand {
       filter.team = team.team
       let (builds, duration, significance) = (builds, duration.flatMap(TimeArgument.duration), significance)
       var leftOut = 0
+      var why: String?
       let rows = try usingStore(database) { store throws(StoreError) in
+        let rows: [ConflictChange]
         if let builds {
           let quiet = try store.quiet(forBuilds: builds, filter)
-          guard let significance else { return quiet }
-          let shares = try store.quietShares(of: quiet, forBuilds: builds, filter)
-          let sure = quiet.filter { shares[$0.fingerprint]?.isBeyondChance(at: significance) == true }
-          leftOut = quiet.count - sure.count
-          return sure
+          if let significance {
+            let shares = try store.quietShares(of: quiet, forBuilds: builds, filter)
+            rows = quiet.filter { shares[$0.fingerprint]?.isBeyondChance(at: significance) == true }
+            leftOut = quiet.count - rows.count
+          } else {
+            rows = quiet
+          }
+        } else {
+          let seconds: Int64
+          if let duration { seconds = duration } else { seconds = try Self.defaultSeconds(store) }
+          // Quiet as of the window's end, as the report's list is.
+          rows = try store.quiet(lastSeenAtOrBefore: (filter.until ?? now) - seconds, filter)
         }
-        let seconds: Int64
-        if let duration { seconds = duration } else { seconds = try Self.defaultSeconds(store) }
-        // Quiet as of the window's end, as the report's list is.
-        return try store.quiet(lastSeenAtOrBefore: (filter.until ?? now) - seconds, filter)
+        if rows.isEmpty { why = try EmptyAnswer.reasonForChanges(store, filter) }
+        return rows
       }
       if leftOut > 0 {
         StandardError.write(
@@ -85,6 +92,7 @@ extension LCQCommand {
       printOutput(
         ResultTable(changes: rows, command: "quiet").rendered(
           as: output.format, width: TerminalWidth.forTables))
+      if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
 
     /// The report's `quiet_days` as seconds: `lcq quiet` and the report's quiet list agree.

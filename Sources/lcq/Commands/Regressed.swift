@@ -22,11 +22,15 @@ extension LCQCommand {
     mutating func run() throws {
       var filter = filters.filter(now: currentTime)
       filter.team = team.team
-      let rows = try usingStore(database) { store throws(StoreError) in try store.regressed(filter) }
+      let (rows, why) = try usingStore(database) { store throws(StoreError) in
+        let rows = try store.regressed(filter)
+        return (rows, rows.isEmpty ? try EmptyAnswer.reasonForChanges(store, filter) : nil)
+      }
       printOutput(
         ResultTable(changes: rows, command: "regressed", showsResolvedBuild: true).rendered(
           as: output.format, width: TerminalWidth.forTables)
       )
+      if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
   }
 }

@@ -23,4 +23,15 @@ enum EmptyAnswer {
     }
     return "no conflict matches these filters (the latest occurrence stored was logged at \(logged))"
   }
+
+  /// The line for an empty list of changes (`new`, `quiet`, `regressed`), where an empty answer
+  /// is often the good news itself: only when nothing is stored, or the window starts after
+  /// everything stored was logged; `nil` otherwise.
+  static func reasonForChanges(_ store: any ConflictStore, _ filter: QueryFilter) throws(StoreError)
+    -> String?
+  {
+    guard let latest = try store.latestOccurrenceTime() else { return try reason(store, filter) }
+    guard let since = filter.since, latest < since else { return nil }
+    return try reason(store, filter)
+  }
 }

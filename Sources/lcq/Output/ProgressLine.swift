@@ -48,8 +48,7 @@ enum IngestSummary {
     if totals.completed > 0 { parts.append("\(totals.completed) completed") }
     if let also = alsoStored {
       // Each build (and app) counts its own: say where the same lines were stored too.
-      let under =
-        also.builds == 1 ? also.build.map { "build \(TerminalText.oneLine($0))" } : nil
+      let under = also.builds == 1 ? also.build.map { "build \(TerminalText.oneLine($0))" } : nil
       parts.append("\(also.count) also stored under \(under ?? "other builds or apps")")
     }
     return (interrupted ? "interrupted; committed " : "ingested ") + parts.joined(separator: " · ")

@@ -14,8 +14,12 @@ enum TerminalWidth {
   /// view and a review comment show without scrolling.
   static let piped = 100
 
-  /// The width tables are cut to: the terminal's, else ``piped``.
-  static var forTables: Int { terminal ?? piped }
+  /// The width tables are cut to: the terminal's, else `$COLUMNS` when set (a script that wants
+  /// wider tables), else ``piped``.
+  static var forTables: Int {
+    terminal ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+      ?? piped
+  }
 
   /// The terminal's columns when standard output is one (`$COLUMNS` when it cannot say),
   /// `nil` when it is piped or redirected.
