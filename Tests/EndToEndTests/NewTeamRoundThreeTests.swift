@@ -144,6 +144,11 @@ final class NewTeamRoundThreeTests: XCTestCase {
     }
     // JSON is for programs: the reason stays out of it, and out of standard error.
     XCTAssertEqual(try fixture.lcq(["top", "--since", "7d", "--format", "json"]).stderr, "")
+    // A prune that leaves nothing: a resolved conflict keeps its row and its last time, yet no
+    // occurrence is stored, and that is what is said.
+    XCTAssertEqual(try fixture.lcq(["resolve", "08d2", "--in-build", "1"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["db", "prune", "--older-than", "1d"]).status, 0)
+    XCTAssertEqual(try fixture.lcq(["top"]).stderr, empty.stderr)
   }
 
   /// The nightly report on a window with nothing before it: no change against a mean of 0.

@@ -119,7 +119,9 @@ extension ConflictStore {
   /// When the latest occurrence stored was logged (`nil` when nothing is stored): what an empty
   /// answer names, so that the window that shows it can be asked for.
   public func latestOccurrenceTime() throws(StoreError) -> Int64? {
-    try queries.row("SELECT max(last_seen) AS latest FROM conflicts")?.integer("latest")
+    // A conflict a prune emptied keeps its status and its last time, which is no longer stored.
+    try queries.row("SELECT max(last_seen) AS latest FROM conflicts WHERE occurrence_count > 0")?
+      .integer("latest")
   }
 
   /// Deletes occurrences and failed blocks older than `time`, then runs, templates and open
