@@ -56,8 +56,8 @@ extension LCQCommand {
         StandardError.write("lcq: \(path): " + Self.outcome(found: found, schema: schema, tables: tables))
       }
 
-      /// What opening the database did, in words: `created schema 22: 16 tables`, `migrated
-      /// schema 18 → 22` or `schema 22, up to date`.
+      /// What opening the database did, in words: `created schema 22: 15 tables` (the SQLite
+      /// file's count), `migrated schema 18 → 22` or `schema 22, up to date`.
       static func outcome(found: Int, schema: Int, tables: Int) -> String {
         if found == 0 { return "created schema \(schema): \(Wording.counted(tables, "table"))" }
         if found < schema { return "migrated schema \(found) → \(schema)" }
