@@ -38,6 +38,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+    // Already in the graph (hummingbird): the collector's connection guard is a channel handler
+    // of HTTP parts, which these two modules name.
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+    // Already in the graph (postgres-nio, hummingbird): `lcq serve --tls-cert` serves HTTPS with
+    // Hummingbird's own HummingbirdTLS, which takes NIOSSL's certificate and key types.
+    .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
   ],
   targets: [
     .target(name: "LCQParsing"),
@@ -79,6 +86,11 @@ let package = Package(
         "LCQParsing", "LCQAnalysis", "LCQStore", "LCQPipeline", "CZlib",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Collector"])),
         .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["Collector"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Collector"])),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Collector"])),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Collector"])),
+        .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Collector"])),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Collector"])),
       ]
     ),
     .executableTarget(

@@ -24,7 +24,7 @@ trap '"${as_postgres[@]}" "$bin/pg_ctl" -D "$work/pg" -m fast stop >/dev/null; r
 for engine in sqlite postgresql; do
   if [ $engine = sqlite ]; then served="$work/served.sqlite"; filed="$work/filed.sqlite"; else
     served=$(database served); filed=$(database filed); fi
-  token=$("$lcq" token create --name load --db "$served" 2>/dev/null)
+  token=$("$lcq" token create --name load --any-app --db "$served" 2>/dev/null)
   "$lcq" serve --listen 127.0.0.1:0 --rate 100000 --db "$served" 2>"$work/serve.err" &
   server=$!
   until grep -q serving "$work/serve.err" 2>/dev/null; do sleep 0.1; done

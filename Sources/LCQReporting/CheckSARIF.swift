@@ -157,12 +157,12 @@ public enum CheckSARIF {
       properties.append(("pValue", .number(String(result.weighedShare(of: conflict).pValue))))
     }
     if conflict.isRegressed, let resolved = conflict.resolvedBuild {
-      properties.append(("resolvedBuild", .string(resolved)))
+      properties.append(("resolvedBuild", shown(resolved)))
     }
-    if let fix = conflict.bestFix { properties.append(("provenFix", .string(fix))) }
-    if let envelope = conflict.envelope { properties.append(("sizes", .string(envelope))) }
+    if let fix = conflict.bestFix { properties.append(("provenFix", shown(fix))) }
+    if let envelope = conflict.envelope { properties.append(("sizes", shown(envelope))) }
     if let owners = conflict.codeOwnership?.owners, !owners.isEmpty {
-      properties.append(("codeOwners", .array(owners.map { .string($0) })))
+      properties.append(("codeOwners", .array(owners.map(shown))))
     }
     members.append(("properties", .object(properties)))
     return .object(members)
@@ -176,7 +176,16 @@ public enum CheckSARIF {
       .joined(separator: "\n")
   }
 
-  static func message(_ text: String) -> JSONValue { .object([("text", .string(text))]) }
+  /// A SARIF message: code scanning shows its text to people, so it follows the terminal-text
+  /// rule (``TerminalText``), its line breaks kept.
+  static func message(_ text: String) -> JSONValue {
+    .object([("text", shown(text))])
+  }
+
+  /// A store's text as SARIF shows it to people (``message(_:)``).
+  static func shown(_ text: String) -> JSONValue {
+    .string(TerminalText.clean(text, keepingLineBreaks: true))
+  }
 
   /// A relative path as a URI reference: every byte outside the unreserved characters and `/`
   /// percent-encoded (a space, `#`, `%` or `?` in a folder's name would otherwise change what

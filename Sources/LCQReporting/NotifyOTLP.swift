@@ -42,13 +42,14 @@ extension NotifyPayload {
       ("test.case.name", notice.test), ("lcq.code_owners", CodeOwnerText.line(notice.codeOwnership)),
     ]
     let attributes =
-      pairs.compactMap { key, value in value.map { attribute(key, .string($0)) } }
+      pairs.compactMap { key, value in value.map { attribute(key, .string(TerminalText.oneLine($0))) } }
       + [attribute("lcq.occurrences", .int(notice.occurrences)), attribute("lcq.runs", .int(notice.runs))]
     return .object([
       // 64-bit integers are strings in OTLP's JSON.
       ("timeUnixNano", .string(String(notice.lastSeen) + "000000000")),
       ("severityNumber", .int(13)), ("severityText", .string("WARN")),
-      ("body", .object([("stringValue", .string(headline(notice)))])),
+      // Loki and Grafana show the body to people: the terminal-text rule, as everywhere.
+      ("body", .object([("stringValue", .string(TerminalText.oneLine(headline(notice))))])),
       ("attributes", .array(attributes)),
     ])
   }

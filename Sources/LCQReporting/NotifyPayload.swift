@@ -131,9 +131,13 @@ public enum NotifyPayload {
     return result + "…"
   }
 
-  /// `text` with Slack's three control characters escaped.
+  /// `text` on one line (``TerminalText/oneLine(_:)``: a build id's line break cannot forge a
+  /// line of the message, nor an escape or bidi character reach a reader), with Slack's three
+  /// control characters escaped.
   static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+    TerminalText.oneLine(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+      of: "<", with: "&lt;"
+    )
+    .replacingOccurrences(of: ">", with: "&gt;")
   }
 }

@@ -22,6 +22,9 @@ public struct RunMetadata: Sendable, Hashable {
   /// Where the app turns the conflict messages off (`path:line what`), as the run's source tree
   /// said; `nil` when no tree was read.
   public var loggingOff: [String]? = nil
+  /// The `lcq serve` token the run's logs came with (``AccessToken/id``); `nil` for `lcq ingest`.
+  /// Runs alike but for their token are runs apart: one token's writes never join another's.
+  public var tokenID: Int64? = nil
 
   /// Creates metadata.
   public init(

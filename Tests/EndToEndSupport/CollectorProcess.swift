@@ -7,14 +7,25 @@ public final class CollectorProcess {
   private let errors = Pipe()
   private let output = Pipe()
   private let collected = CollectedText()
-  /// `http://127.0.0.1:PORT`.
+  /// `http://127.0.0.1:PORT` (`https://` when it serves TLS).
   public let url: String
 
+  /// The server's process id (its memory and threads are read from `/proc`).
+  public var pid: Int32 { process.processIdentifier }
+
   /// Starts `lcq serve --listen 127.0.0.1:0 --db db` with `arguments`, and waits until it says
-  /// where it listens.
-  public init(db: String, arguments: [String] = []) throws {
-    process.executableURL = LCQProcess.executable
-    process.arguments = ["serve", "--listen", "127.0.0.1:0", "--db", db] + arguments
+  /// where it listens; with `fileLimit`, under that limit on open files (`ulimit -n`, soft and
+  /// hard, as a service manager sets it).
+  public init(db: String, arguments: [String] = [], fileLimit: Int? = nil) throws {
+    let serve = ["serve", "--listen", "127.0.0.1:0", "--db", db] + arguments
+    if let fileLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", LCQProcess.executable.path] + serve
+    } else {
+      process.executableURL = LCQProcess.executable
+      process.arguments = serve
+    }
     process.standardError = errors
     process.standardOutput = output
     try process.run()
@@ -25,10 +36,15 @@ public final class CollectorProcess {
       guard !chunk.isEmpty else { break }
       text += String(decoding: chunk, as: UTF8.self)
     }
-    guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
+    // Any address it listens on is reached through loopback (0.0.0.0 too).
+    guard let range = text.range(of: #"https?://[0-9.]+:[0-9]+"#, options: .regularExpression),
+      let scheme = text[range].split(separator: ":").first, let port = text[range].split(separator: ":").last
+    else {
+      process.terminate()
+      process.waitUntilExit()
       throw ServerDidNotStart()
     }
-    url = String(text[range])
+    url = "\(scheme)://127.0.0.1:\(port)"
     collected.append(text)
     DispatchQueue.global().async { [errors, output, collected] in
       let rest = errors.fileHandleForReading.readDataToEndOfFile()
@@ -79,16 +95,21 @@ public final class CollectorProcess {
     try Self.curl(url + path, method: method, headers: headers, body: body)
   }
 
-  /// `curl` to any URL (see ``request(_:_:headers:body:)``).
-  public static func curl(_ url: String, method: String, headers: [String: String] = [:], body: URL? = nil)
-    throws -> Answer
-  {
+  /// `curl` to any URL (see ``request(_:_:headers:body:)``), waiting at most `maxTime` seconds,
+  /// from the local address `interface` when given (`127.0.0.2`: another client), trusting the
+  /// certificate `certificateAuthority` (a PEM file) for `https://`.
+  public static func curl(
+    _ url: String, method: String, headers: [String: String] = [:], body: URL? = nil, maxTime: Int = 120,
+    interface: String? = nil, certificateAuthority: String? = nil
+  ) throws -> Answer {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lcq-curl-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let head = folder.appendingPathComponent("head")
     let out = folder.appendingPathComponent("body")
-    var arguments = ["-s", "-X", method, "-D", head.path, "-o", out.path, "--max-time", "120"]
+    var arguments = ["-s", "-X", method, "-D", head.path, "-o", out.path, "--max-time", String(maxTime)]
+    if let interface { arguments += ["--interface", interface] }
+    if let certificateAuthority { arguments += ["--cacert", certificateAuthority] }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
     if let body { arguments += ["--data-binary", "@" + body.path] }
     arguments.append(url)

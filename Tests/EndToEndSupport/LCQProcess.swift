@@ -19,8 +19,12 @@ public struct LCQProcess {
     public var stderr: String
   }
 
-  /// The `lcq` executable next to the test bundle.
+  /// The `lcq` executable next to the test bundle, or `$LCQ_TEST_BINARY` when it is set (to run
+  /// a test against the build before, as a review's cases are checked to fail there).
   public static var executable: URL {
+    if let other = ProcessInfo.processInfo.environment["LCQ_TEST_BINARY"], !other.isEmpty {
+      return URL(fileURLWithPath: other)
+    }
     #if os(macOS)
       for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lcq")

@@ -62,6 +62,8 @@ final class SQLInterpolationTests: XCTestCase {
     // The conflicts' recount: `condition` is one of its two callers' literal conditions (none,
     // or a bound time), and TieOrder's subqueries of literal columns with its constant orders;
     // `differs`, the dialect's `IS NOT` or `IS DISTINCT FROM`.
+    // The token's columns, a literal list; `runs`, a literal subquery on the bound token name.
+    "AccessTokens.swift": ["AccessToken.columns", "runs"],
     "Maintenance.swift": [
       "condition", "differs",
       #"TieOrder.first("r.build", of: "conflicts.id", at: "s.first_time", TieOrder.earliestFirst)"#,

@@ -269,14 +269,14 @@
     /// its SHA-256; a second token of the same name is refused.
     func testATokenIsPrintedOnceAndStoredOnlyAsItsHash() throws {
       let db = folder.appendingPathComponent("tokens.sqlite").path
-      let created = try LCQProcess.run(["token", "create", "--name", "ci", "--db", db])
+      let created = try LCQProcess.run(["token", "create", "--name", "ci", "--app", "Demo", "--db", db])
       XCTAssertEqual(created.status, 0, created.stderr)
       let token = created.stdout.trimmingCharacters(in: .newlines)
       XCTAssertTrue(token.hasPrefix("lcq_") && token.count > 40 && !token.contains(" "), created.stdout)
       XCTAssertEqual(created.stdout, token + "\n")
       let file = try Data(contentsOf: URL(fileURLWithPath: db))
       XCTAssertNil(file.range(of: Data(token.utf8)), "the store holds the token itself")
-      let again = try LCQProcess.run(["token", "create", "--name", "ci", "--db", db])
+      let again = try LCQProcess.run(["token", "create", "--name", "ci", "--app", "Demo", "--db", db])
       XCTAssertEqual(again.status, 1)
       XCTAssertEqual(again.stdout, "")
     }
@@ -324,7 +324,9 @@
     }
 
     private func createToken(_ db: String, name: String, scope: String = "ingest") throws -> String {
-      let created = try LCQProcess.run(["token", "create", "--name", name, "--scope", scope, "--db", db])
+      let apps = scope == "metrics" ? [] : ["--any-app"]
+      let created = try LCQProcess.run(
+        ["token", "create", "--name", name, "--scope", scope, "--db", db] + apps)
       XCTAssertEqual(created.status, 0, created.stderr)
       return created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -20,6 +20,10 @@
       case duplicates = "lcq_serve_duplicates_total"
       /// Request body bytes received (as sent, before inflating).
       case bytes = "lcq_serve_request_bytes_total"
+      /// Logs refused because they name an app the token may not write.
+      case otherApp = "lcq_serve_other_app_refused_total"
+      /// Requests answered 503 because the server held as many requests or bytes as it may.
+      case busy = "lcq_serve_busy_total"
 
       var help: String {
         switch self {
@@ -28,6 +32,8 @@
         case .stored: "Occurrences stored for the first time."
         case .duplicates: "Messages already stored (retried requests)."
         case .bytes: "Request body bytes received, as sent."
+        case .otherApp: "Logs refused: they name an app the token may not write."
+        case .busy: "Requests refused while the server held as many requests or bytes as it may."
         }
       }
     }

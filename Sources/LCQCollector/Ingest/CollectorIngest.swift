@@ -31,6 +31,16 @@
   final class CollectorIngest: @unchecked Sendable {
     /// How long a run may stay without a new log before it is finished.
     let idleLimit: Duration
+    /// Most runs open at once: past it, the run quiet longest is finished (security review 3,
+    /// P6: a request of 3,000 runs opened 3,000, each with its worker thread).
+    let maxOpenRuns: Int
+    /// How long a request waits for the store before it is answered 503 (the store stuck, or
+    /// gone): the sender retries, and what was committed is stored once.
+    let storeTimeout: Duration
+    /// Hears what the operator should know: the store failing, once an outage, and answering
+    /// again.
+    private let said: @Sendable (String) -> Void
+    private let outage = Outage()
     private let store: any ConflictStore
     /// One writer at a time: every use of the store and the runs happens on it.
     private let queue = DispatchQueue(label: "lcq serve store")
@@ -63,9 +73,15 @@
       }
     }
 
-    init(store: any ConflictStore, idleLimit: Duration = .seconds(60)) {
+    init(
+      store: any ConflictStore, idleLimit: Duration = .seconds(60), maxOpenRuns: Int = 256,
+      storeTimeout: Duration = .seconds(30), said: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
       self.store = store
       self.idleLimit = idleLimit
+      self.maxOpenRuns = max(1, maxOpenRuns)
+      self.storeTimeout = storeTimeout
+      self.said = said
     }
 
     /// Stores `text`, received for the run `metadata`, named `name` in what the scanner says.
@@ -78,7 +94,7 @@
     func store(_ text: [UInt8], as metadata: RunMetadata, named name: String, sharesCommit: Bool) async throws
       -> ReceivedTotals
     {
-      try await withCheckedThrowingContinuation { done in
+      let totals = try await Reply<ReceivedTotals>.waiting(at: storeTimeout) { done in
         waitingLock.withLock {
           waiting.append(
             Waiting(text: text, metadata: metadata, name: name, sharesCommit: sharesCommit, done: done))
@@ -86,6 +102,8 @@
         news.signal()
         queue.async { self.storeWaiting() }
       }
+      storeAnswered()
+      return totals
     }
 
     /// A received text waiting for the store.
@@ -94,7 +112,7 @@
       let metadata: RunMetadata
       let name: String
       let sharesCommit: Bool
-      let done: CheckedContinuation<ReceivedTotals, any Error>
+      let done: Reply<ReceivedTotals>
     }
 
     /// Stores every text waiting: each run's texts that may share a commit in one, in the order
@@ -215,21 +233,36 @@
       }
     }
 
-    /// Whether the store answers a trivial read (`/readyz`).
-    func isReady() async -> Bool {
-      (try? await onQueue { try self.store.accessTokens() }) != nil
+    /// Whether the store answers a trivial read within `limit` (`/readyz`: a probe's answer
+    /// comes in time, whatever the store is doing).
+    func isReady(within limit: Duration) async -> Bool {
+      (try? await onQueue(within: limit) { try self.store.accessTokens() }) != nil
+    }
+
+    /// Says once an outage that the store failed (the answers to the senders say nothing of it).
+    func storeFailed(_ error: any Error) {
+      if outage.begins() {
+        said("lcq: serve: the store failed, answering 503 until it answers again: \(error)")
+      }
+    }
+
+    /// Says that the store answers again, after an outage.
+    private func storeAnswered() {
+      if outage.ends() { said("lcq: serve: the store answers again") }
     }
 
     /// The valid token whose SHA-256 is `sha256`, read from the store (a token revoked a
     /// moment ago is refused at once).
     func token(sha256: String) async throws -> AccessToken? {
-      try await onQueue { try self.store.validToken(sha256: sha256) }
+      let token = try await onQueue(within: storeTimeout) { try self.store.validToken(sha256: sha256) }
+      storeAnswered()
+      return token
     }
 
     /// Finishes the runs that had no log for ``idleLimit``.
     func finishIdleRuns() async {
       await
-        (try? onQueue {
+        (try? onQueue(within: storeTimeout) {
           let now = ContinuousClock.now
           for (metadata, run) in self.runs where now - run.lastUsed >= self.idleLimit {
             self.finish(metadata, run, .finished)
@@ -237,22 +270,34 @@
         })
     }
 
-    /// What `body` returns, run on the store's queue after what waits there.
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-      try await withCheckedThrowingContinuation { continuation in
-        queue.async { continuation.resume(with: Result { try body() }) }
+    /// What `body` returns, run on the store's queue after what waits there, or
+    /// ``StoreTimedOut`` when that takes longer than `limit`.
+    private func onQueue<T: Sendable>(within limit: Duration, _ body: @escaping @Sendable () throws -> T)
+      async throws -> T
+    {
+      try await Reply<T>.waiting(at: limit) { reply in
+        queue.async { reply.resume(with: Result { try body() }) }
       }
     }
 
-    /// Finishes every run (the server is stopping).
-    func finishAllRuns() {
-      queue.sync {
-        for (metadata, run) in runs { finish(metadata, run, .finished) }
+    /// Finishes every run (the server is stopping), waiting at most `limit` for the store.
+    func finishAllRuns(within limit: Duration) {
+      let done = DispatchSemaphore(value: 0)
+      queue.async {
+        for (metadata, run) in self.runs { self.finish(metadata, run, .finished) }
+        done.signal()
       }
+      let (seconds, attoseconds) = limit.components
+      _ = done.wait(
+        timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
     }
 
     private func openRun(_ metadata: RunMetadata) throws -> OpenRun {
       if let run = runs[metadata] { return run }
+      if runs.count >= maxOpenRuns, let (quiet, run) = runs.min(by: { $0.value.lastUsed < $1.value.lastUsed })
+      {
+        finish(quiet, run, .finished)
+      }
       let clock = IngestClock(now: Date(), timeZone: .utc)
       let session = try store.beginIngest(metadata, clock: clock)
       let notes = NoteCollector()

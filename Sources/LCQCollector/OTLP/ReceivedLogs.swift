@@ -2,15 +2,20 @@
   import Foundation
   import SwiftProtobuf
 
-  /// A log record as lcq reads it from an OTLP logs request: its time, its body as text and its
-  /// attributes (its resource's with its own on top).
+  /// A log record as lcq reads it from an OTLP logs request: its time, its body as text and the
+  /// attributes lcq reads (its resource's with its own on top).
   struct ReceivedRecord: Sendable, Hashable {
     /// When the event happened (nanoseconds since 1970), else when it was observed, else 0.
     var timeUnixNano: UInt64
     /// The body, when it is text (console text: one message, or lines of one).
     var body: String?
-    /// The resource's attributes, then the record's own (which win), as text.
-    var attributes: [String: String]
+    /// The resource's attributes lcq reads, then the record's own (which win).
+    var fields: ConventionFields
+
+    /// The app, for the log prefix lcq writes.
+    var app: String? { fields.app }
+    /// The process id, for the log prefix lcq writes.
+    var pid: Int? { fields.pid }
   }
 
   /// How an OTLP/HTTP logs request is encoded.
@@ -48,33 +53,53 @@
       let description: String
     }
 
-    /// Every record of `body`, in the order sent, each with its resource's attributes.
-    static func records(of body: [UInt8], encoding: OTLPEncoding) throws(Malformed) -> [ReceivedRecord] {
+    /// Why a request was not read: it is not OTLP, or it is over a limit.
+    enum Refusal: Error {
+      case malformed(Malformed)
+      case tooLarge(LimitExceeded)
+    }
+
+    /// Every record of `body`, in the order sent, each with its resource's attributes. Its
+    /// shape is checked against `limits` before it is decoded (``OTLPShape``).
+    static func records(of body: [UInt8], encoding: OTLPEncoding, limits: RequestLimits) throws(Refusal)
+      -> [ReceivedRecord]
+    {
       let request: Opentelemetry_Proto_Collector_Logs_V1_ExportLogsServiceRequest
       do {
         switch encoding {
         case .protobuf:
+          try OTLPShape.check(protobuf: body, limits: limits)
           request = try .init(serializedBytes: body)
         case .json:
+          try OTLPShape.check(json: body, limits: limits)
           var options = JSONDecodingOptions()
           options.ignoreUnknownFields = true
           request = try .init(jsonUTF8Bytes: body, options: options)
         }
+      } catch let over as LimitExceeded {
+        throw .tooLarge(over)
       } catch {
-        throw Malformed(description: "not an OTLP logs request (\(error))")
+        throw .malformed(Malformed(description: "not an OTLP logs request (\(error))"))
       }
       var records: [ReceivedRecord] = []
-      for resourceLogs in request.resourceLogs {
-        let resource = attributes(resourceLogs.resource.attributes)
-        for scopeLogs in resourceLogs.scopeLogs {
-          for record in scopeLogs.logRecords {
-            let time = record.timeUnixNano != 0 ? record.timeUnixNano : record.observedTimeUnixNano
-            records.append(
-              ReceivedRecord(
-                timeUnixNano: time, body: text(record.body),
-                attributes: resource.merging(attributes(record.attributes)) { _, own in own }))
+      do throws(LimitExceeded) {
+        for resourceLogs in request.resourceLogs {
+          let resource = try fields(resourceLogs.resource.attributes, of: "a resource", limits: limits)
+          for scopeLogs in resourceLogs.scopeLogs {
+            for record in scopeLogs.logRecords {
+              guard records.count < limits.records else {
+                throw LimitExceeded(limit: "records", allowed: limits.records, place: "the request")
+              }
+              let time = record.timeUnixNano != 0 ? record.timeUnixNano : record.observedTimeUnixNano
+              let own = try fields(record.attributes, of: "a record", limits: limits)
+              records.append(
+                ReceivedRecord(
+                  timeUnixNano: time, body: text(record.body), fields: resource.overlaid(with: own)))
+            }
           }
         }
+      } catch {
+        throw .tooLarge(error)
       }
       return records
     }
@@ -93,13 +118,23 @@
       }
     }
 
-    /// Attributes as text: strings as they are, numbers and truth values printed; lists, maps
-    /// and bytes are left out (no convention lcq reads uses them).
-    private static func attributes(_ pairs: [Opentelemetry_Proto_Common_V1_KeyValue]) -> [String: String] {
-      var read: [String: String] = [:]
+    /// The attributes lcq reads, as text: strings as they are, numbers and truth values
+    /// printed; lists, maps and bytes are left out (no convention lcq reads uses them), and so
+    /// is every other key. More than `limits` allows on one `place` is refused (the JSON form
+    /// is counted here; the protobuf form was counted before it was decoded).
+    private static func fields(
+      _ pairs: [Opentelemetry_Proto_Common_V1_KeyValue], of place: String, limits: RequestLimits
+    ) throws(LimitExceeded) -> ConventionFields {
+      guard pairs.count <= limits.attributes else {
+        throw LimitExceeded(limit: "attributes", allowed: limits.attributes, place: place)
+      }
+      var read = ConventionFields()
       for pair in pairs {
         guard let value = scalarText(pair.value) else { continue }
-        read[pair.key] = value
+        guard pair.key.utf8.count + value.utf8.count <= limits.attributeBytes else {
+          throw LimitExceeded(limit: "attribute-bytes", allowed: limits.attributeBytes, place: place)
+        }
+        read.take(pair.key, value)
       }
       return read
     }

@@ -20,6 +20,7 @@ extension StoredRows {
       case host
       case lcqVersion = "lcq_version"
       case loggingOff = "logging_off"
+      case tokenID = "token_id"
     }
 
     /// The values in the order of ``Columns``.
@@ -38,6 +39,7 @@ extension StoredRows {
         case .host: QueryValue(metadata.host)
         case .lcqVersion: .text(metadata.lcqVersion)
         case .loggingOff: QueryValue(metadata.loggingOff.map(JSONText.array))
+        case .tokenID: QueryValue(metadata.tokenID)
         }
       }
     }

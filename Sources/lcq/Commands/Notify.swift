@@ -133,7 +133,12 @@ struct WebhookOptions: ParsableArguments {
     guard payload == .otlp else { return [] }
     let environment = ProcessInfo.processInfo.environment
     return OTLPHeaders.parse(
-      environment["OTEL_EXPORTER_OTLP_LOGS_HEADERS"] ?? environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? "")
+      environment["OTEL_EXPORTER_OTLP_LOGS_HEADERS"] ?? environment["OTEL_EXPORTER_OTLP_HEADERS"] ?? ""
+    ) { name in
+      StandardError.write(
+        "lcq: notify: the header \(name) in $OTEL_EXPORTER_OTLP_HEADERS is left out: lcq writes it, or it is given twice"
+      )
+    }
   }
 
   /// The webhook URL from the flag or the environment, when it is an http(s) URL.
