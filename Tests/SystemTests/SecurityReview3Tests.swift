@@ -73,6 +73,21 @@
       let answer = try send(body, to: server, token: token)
       XCTAssertEqual(answer.status, 413, answer.text)
       XCTAssertTrue(answer.text.contains(#""limit":"records""#), answer.text)
+      // OTLP/JSON: 300,000 empty records are 300,000 objects, refused before decoding; the same
+      // number of braces inside a body's string are text, and the request is taken.
+      let records = String(repeating: "{},", count: 300_000).dropLast()
+      let objects = folder.appendingPathComponent("objects.json")
+      try Data(#"{"resourceLogs":[{"scopeLogs":[{"logRecords":[\#(records)]}]}]}"#.utf8).write(to: objects)
+      let refused = try send(objects, to: server, token: token, type: "application/json")
+      XCTAssertEqual(refused.status, 413, refused.text)
+      XCTAssertTrue(refused.text.contains(#""limit":"json-objects""#), refused.text)
+      let braces = String(repeating: "{", count: 300_000)
+      let text = folder.appendingPathComponent("braces.json")
+      try Data(
+        #"{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"body":{"stringValue":"\#(braces)\""}}]}]}]}"#.utf8
+      ).write(to: text)
+      let taken = try send(text, to: server, token: token, type: "application/json")
+      XCTAssertEqual(taken.status, 200, taken.text)
       XCTAssertLessThan(try Self.peakMemoryMB(server.pid), 256)
     }
 
@@ -461,11 +476,11 @@
     /// Posts an OTLP protobuf body to `/v1/logs` (or `path`), from `source` when given.
     private func send(
       _ body: URL, to server: CollectorProcess, token: String, path: String = "/v1/logs", maxTime: Int = 120,
-      from source: String? = nil
+      from source: String? = nil, type: String = "application/x-protobuf"
     ) throws -> CollectorProcess.Answer {
       try CollectorProcess.curl(
         server.url + path, method: "POST",
-        headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/x-protobuf"], body: body,
+        headers: ["Authorization": "Bearer \(token)", "Content-Type": type], body: body,
         maxTime: maxTime, interface: source)
     }
 

@@ -1,4 +1,6 @@
 #if Collector
+  import LCQParsing
+
   /// Counts what an OTLP logs request holds before it is decoded, so that a request over its
   /// ``RequestLimits`` costs one pass over its bytes and no memory (security review 3, P4, P5):
   /// a 16 MiB protobuf can hold two million records, or a million attributes, each an object
@@ -24,20 +26,9 @@
     /// record, attribute and value is one.
     static func check(json body: [UInt8], limits: RequestLimits) throws(LimitExceeded) {
       var objects = 0
-      var inString = false
-      var escaped = false
-      for byte in body {
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
-        } else if byte == UInt8(ascii: "{") {
+      var strings = JSONStringTracker()
+      for byte in body where strings.isStructure(byte) {
+        if byte == UInt8(ascii: "{") {
           objects += 1
           if objects > limits.jsonObjects {
             throw LimitExceeded(limit: "json-objects", allowed: limits.jsonObjects, place: "the request")

@@ -3,8 +3,7 @@
 struct JSONArraySplitter {
   private(set) var lineNumber = 1
   private var depth = 0
-  private var inString = false
-  private var escaped = false
+  private var strings = JSONStringTracker()
   private var object: [UInt8] = []
   private var objectLine = 1
   private var objectTooLarge = false
@@ -26,19 +25,8 @@ struct JSONArraySplitter {
           object = []
         }
       }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+      guard strings.isStructure(byte) else { continue }
       switch byte {
-      case UInt8(ascii: "\""):
-        inString = true
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
         if depth == 2 {
