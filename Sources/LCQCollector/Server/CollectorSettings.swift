@@ -72,9 +72,8 @@
       self.lcqVersion = lcqVersion
     }
 
-    /// Twice the processors, and 8: the store takes one writer, the rest read and analyse.
-    public static var defaultRequestsInFlight: Int {
-      2 * ProcessInfo.processInfo.activeProcessorCount + 8
-    }
+    /// 256: room for a fleet's runners at once (security review 3's E4 held 200 clients, each
+    /// waiting for a shared commit); what they hold is bounded by ``maxBufferedBytes``.
+    public static var defaultRequestsInFlight: Int { 256 }
   }
 #endif
