@@ -51,7 +51,7 @@ extension LCQCommand {
     @Option(help: "Requests a day each client address of a device token may send.")
     var deviceQuota: Int = 1000
     @Option(
-      help: "Requests taken at once; past it 503 with Retry-After (default: 256; the bytes they hold are bounded too).")
+      help: "Requests taken at once; past it 503 with Retry-After (default: 256).")
     var maxRequests: Int?
     @Option(
       help: "Connections held at once; past it a new one is closed (default: 1024, below the file limit).")
