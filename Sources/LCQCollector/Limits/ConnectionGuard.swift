@@ -17,7 +17,6 @@
     let bodyTimeout: TimeAmount
     private let lock = NSLock()
     private var open = 0
-    private var refused = 0
 
     init(limit: Int, headTimeout: TimeAmount, bodyTimeout: TimeAmount) {
       self.limit = limit
@@ -28,10 +27,7 @@
     /// Takes a place for a new connection; `false` when every place is taken.
     func enter() -> Bool {
       lock.withLock {
-        guard open < limit else {
-          refused += 1
-          return false
-        }
+        guard open < limit else { return false }
         open += 1
         return true
       }
@@ -40,11 +36,6 @@
     /// Gives back a connection's place.
     func leave() {
       lock.withLock { open -= 1 }
-    }
-
-    /// Connections open now, and those closed at once since the start (`/metrics`).
-    var counts: (open: Int, refused: Int) {
-      lock.withLock { (open, refused) }
     }
   }
 

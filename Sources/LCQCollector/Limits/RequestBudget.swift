@@ -62,11 +62,6 @@
       }
     }
 
-    /// Requests and bytes in flight now (`/metrics`).
-    var inFlight: (requests: Int, bytes: Int) {
-      lock.withLock { (takenRequests, takenBytes) }
-    }
-
     private func take(bytes count: Int) -> Bool {
       lock.withLock {
         guard count <= bytes - takenBytes else { return false }
