@@ -55,16 +55,17 @@ public final class CollectorProcess {
   }
 
   deinit {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    if process.isRunning { _ = stop() }
   }
 
   /// Stops it as an operator would (SIGTERM) and returns its exit status and everything it
-  /// printed on stderr and stdout.
-  public func stop() -> (status: Int32, printed: String) {
+  /// printed on stderr and stdout. A server still running `grace` seconds after SIGTERM (stuck, as a mutant's may be) is
+  /// killed, so that a test fails instead of hanging; the status is then SIGKILL's.
+  public func stop(grace: TimeInterval = 30) -> (status: Int32, printed: String) {
     process.terminate()
+    let deadline = Date().addingTimeInterval(grace)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return (process.terminationStatus, collected.waitForText())
   }

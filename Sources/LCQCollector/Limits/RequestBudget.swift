@@ -71,12 +71,19 @@
     }
 
     private func giveBack(bytes count: Int) {
-      let trims: Bool = lock.withLock {
+      lock.withLock {
         takenRequests -= 1
         takenBytes -= count
         givenBack += count
-        // The last request of a burst: what the burst's bodies took goes back to the system
-        // (glibc keeps freed memory in its arenas otherwise, and the process stays at its peak).
+      }
+    }
+
+    /// After a burst (no request in flight, and 16 MiB or more of bodies given back since the
+    /// last time), gives what the burst took back to the system: glibc keeps freed memory in
+    /// its arenas otherwise, and the process stays at its peak. The server calls it once a
+    /// second, so that what the store freed after the last answer goes back too.
+    func returnMemoryAfterABurst() {
+      let trims: Bool = lock.withLock {
         guard takenRequests == 0, givenBack >= 16 << 20 else { return false }
         givenBack = 0
         return true

@@ -31,10 +31,10 @@
       let ingest = CollectorIngest(
         store: store, idleLimit: .seconds(settings.idleRunSeconds), maxOpenRuns: settings.maxOpenRuns,
         storeTimeout: .seconds(settings.storeTimeoutSeconds), said: said)
+      let budget = RequestBudget(requests: settings.maxRequestsInFlight, bytes: settings.maxBufferedBytes)
       let routes = CollectorRoutes(
         ingest: ingest, settings: settings, metrics: CollectorMetrics(),
-        limiter: RateLimiter(perSecond: settings.requestsPerSecond, burst: settings.burst),
-        budget: RequestBudget(requests: settings.maxRequestsInFlight, bytes: settings.maxBufferedBytes))
+        limiter: RateLimiter(perSecond: settings.requestsPerSecond, burst: settings.burst), budget: budget)
       let router = Router(context: CollectorRequestContext.self)
       routes.add(to: router)
       let gate = ConnectionGate(
@@ -59,6 +59,7 @@
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(1))
           await ingest.finishIdleRuns()
+          budget.returnMemoryAfterABurst()
         }
       }
       defer {
