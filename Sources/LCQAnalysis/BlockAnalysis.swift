@@ -18,6 +18,9 @@ public struct BlockAnalysis: Sendable {
   /// On which container-set sizes the conflict fires, or why that cannot be said (`nil` for
   /// blocks that could not be replayed).
   public var envelope: BlockEnvelope?
+  /// What the conflict does to the layout UIKit draws, or why that cannot be said (`nil` for
+  /// blocks that could not be replayed).
+  public var damage: DamageFinding?
 
   /// Creates an analysis.
   public init(
@@ -85,6 +88,7 @@ public struct BlockAnalyzer: Sendable {
         }
       }
     }
+    analysis.damage = DamageFinder.damage(of: block, replay: replay, names: diagnosis.names)
     analysis.diagnosis = diagnosis
     analysis.envelope = envelope
     return analysis

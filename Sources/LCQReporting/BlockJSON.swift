@@ -72,6 +72,7 @@ public enum BlockJSON {
     json.string("title", analysis.title)
     DiagnosisJSON.writeMembers(of: analysis.diagnosis, renaming: renaming, to: &json)
     EnvelopeJSON.writeMembers(of: analysis.envelope, to: &json)
+    DamageJSON.writeMembers(of: analysis.damage, renaming: renaming, to: &json)
     json.bool("redacted", block.isRedacted)
     json.key("issues")
     marks.write(.issues, of: block, to: &json)

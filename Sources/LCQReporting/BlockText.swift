@@ -104,7 +104,9 @@ public enum BlockText {
     ]
     let others = diagnosis.suggestions.dropFirst()
     if !others.isEmpty {
-      var also = others.prefix(alternativeFixes).map(\.shortText).joined(separator: "; ")
+      var also = others.prefix(alternativeFixes).map { fix in
+        fix.shortText + (fix.cost.map { " (gives way by \(PointFigures.points($0)))" } ?? "")
+      }.joined(separator: "; ")
       if others.count > alternativeFixes {
         also += "; and \(others.count - alternativeFixes) more (--format json)"
       }

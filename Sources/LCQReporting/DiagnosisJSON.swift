@@ -42,6 +42,7 @@ enum DiagnosisJSON {
     BlockJSON.write(fix.sourceLocation, renaming: renaming, to: &json)
     json.bool("verified", fix.verified)
     EnvelopeJSON.writeFixMembers(of: fix, to: &json)
+    DamageJSON.writeFixMembers(of: fix, to: &json)
     json.endObject()
   }
 }

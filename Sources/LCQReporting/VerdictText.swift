@@ -3,6 +3,16 @@ import LCQParsing
 
 /// The sentences that explain a verdict and UIKit's choice of constraint to break.
 enum VerdictText {
+  /// `Damage (visible): UIKit's layout misses [1] … by at least 99.66 pt: …`, or why there is no
+  /// figure.
+  static func damageLines(_ analysis: BlockAnalysis) -> [String] {
+    switch analysis.damage {
+    case .figure(let damage)?: ["  Damage (\(damage.shows.rawValue)): " + TerminalText.clean(damage.words)]
+    case .none(let reason)?: ["  No damage figure: " + TerminalText.clean(reason) + "."]
+    case nil: []
+    }
+  }
+
   static func lines(for analysis: BlockAnalysis) -> [String] {
     guard let replay = analysis.replay else {
       switch analysis.verdict {
@@ -20,6 +30,7 @@ enum VerdictText {
       text +=
         ", \(replay.witnesses.filter(\.isVerified).count) of \(replay.minimalSet.count) members shown necessary)."
       lines.append(text)
+      lines += damageLines(analysis)
       if let note = replay.note { lines.append("  \(note.prefix(1).uppercased() + note.dropFirst()).") }
       if count > 1 || !replay.minimalSetsComplete {
         lines.append(
@@ -35,6 +46,7 @@ enum VerdictText {
         )
       }
     case .withinPrecision:
+      lines += damageLines(analysis)
       if let note = replay.note { lines.append("  \(note.prefix(1).uppercased() + note.dropFirst()).") }
       lines.append(
         "  Infeasible only as printed: with each number allowed to be anything that prints the same, the constraints can all hold (a rounding artefact)."

@@ -14,6 +14,11 @@ typed constraints (the layout rules are written again here, not taken from lcq),
   other number widened, on `safe_widened_exact`), and holds nowhere when `safe` is null; with
   each fix's changes left out, the block holds at each end of the fix's `holds` and not beyond
   (to the 4 decimals printed), and `holds_at_every_size` agrees;
+- every damage figure: the least and greatest values of the broken constraint's
+  `first − m × second` over the rest of the block (every number widened) are reached and not
+  passed, the miss follows from them, and every conflict whose broken constraint resolves it
+  has one; every fix's cost is z3 Optimize's least total give of its changes over the rest
+  (printed numbers);
 - every suggested fix: marked verified, and the block with the fix's `changes` left out (a
   constraint lowered to an optional priority can no longer make the block infeasible) is
   feasible with the printed numbers; blocks that are not conflicts suggest nothing.
@@ -160,6 +165,18 @@ class Model:
             return (position - origin, "relative")
         return (self.var(f"{k}.{attribute}"), "relative")  # engine variable
 
+    def sides(self, index):
+        """Entry `index` with the printed numbers as (`first − m × second` as a z3 expression,
+        the constant, the relation, the implicit rows it needs): what the damage measures."""
+        c = self.block["constraints"][index]
+        rows, needs = self.rows(index, widened=False)
+        relation = rows[-1]
+        # rows() ends with `first (relation) rhs`; rebuild `first − m × second` from its parts.
+        constant = exact(c["constant"]) + (exact(c["system_spacing"]) if c.get("system_spacing") is not None else 0)
+        if self.mirrored(c):
+            constant = -constant
+        return relation.arg(0) - (relation.arg(1) - constant), constant, c["relation"], needs
+
     def rows(self, index, widened, free=None):
         """The z3 constraints of list entry `index`, and the implicit rows it needs; when `index`
         is `free`, its constant is the z3 variable `freed size` instead of the printed number."""
@@ -201,12 +218,14 @@ class Model:
         """Whether this reading mirrors `c`: unflipped, and `c` depends on flipping."""
         return not self.flipped and depends_on_flipping(self.block, c)
 
-    def feasible(self, indices, widened, free=None, size=None):
+    def feasible(self, indices, widened, free=None, size=None, extra=(), extra_needs=()):
         """Whether the entries `indices` can hold together; with `free`, that entry's constant is
-        a variable on which `size(variable)` (a z3 condition) is imposed."""
+        a variable on which `size(variable)` (a z3 condition) is imposed; `extra` conditions
+        (needing the implicit rows `extra_needs`) are imposed too."""
         solver = z3.Solver()
         solver.set("timeout", 20000)
-        needs = set()
+        needs = set(extra_needs)
+        solver.add(*extra)
         if free is not None:
             solver.add(size(self.var("freed size")))
         for index in indices:
@@ -310,6 +329,7 @@ def check(block):
         if not all(r.feasible(everything, widened=False) for r in readings):
             problems.append("infeasible as printed")
     problems += check_envelope(block, model, everything)
+    problems += check_damage(block, model, everything, both_ways)
     suggestions = block.get("suggestions", [])
     if verdict not in ("conflict", "within-precision") and suggestions:
         problems.append(f"{len(suggestions)} suggestion(s) for a {verdict} block")
@@ -325,6 +345,103 @@ def check(block):
 
 
 ENVELOPES = 0  # freed sizes checked
+DAMAGES = 0  # damage figures checked
+COSTS = 0  # fix costs checked
+
+
+def miss_of(low, high, relation):
+    """The least distance from [low, high] (None: unbounded) to where `value (relation) 0` holds."""
+    above = low if low is not None and low > 0 else Fraction(0)
+    below = -high if high is not None and high < 0 else Fraction(0)
+    if relation == "==":
+        return above if above > 0 else below
+    return above if relation == "<=" else below
+
+
+def check_damage(block, model, everything, both_ways):
+    """Problems with the block's damage figure and its fixes' costs."""
+    global DAMAGES, COSTS
+    problems = []
+    damage = block.get("damage")
+    broken = block.get("broken_constraint") or {}
+    index = broken.get("index")
+    expected = (block["verdict"] == "conflict" and index is not None and broken.get("in_minimal_set")
+                and broken.get("resolves") is True and not both_ways)
+    if expected and damage is None:
+        problems.append(f"no damage for a conflict whose broken [{index}] resolves it: {block.get('damage_reason')}")
+    if damage is None and not block.get("damage_reason") and block["verdict"] in ("conflict", "within-precision"):
+        problems.append("no damage and no reason")
+    if damage is not None:
+        DAMAGES += 1
+        if damage["constraint"] != index:
+            problems.append(f"damage of [{damage['constraint']}], yet UIKit broke [{index}]")
+        rest = [i for i in everything if i != index]
+        value, constant, relation, needs = model.sides(index)
+        if Fraction(damage["asked"]) != constant:
+            problems.append(f"damage asked {damage['asked']}, the constant is {constant}")
+        low, high = (None if end is None else Fraction(end) for end in damage["drawn"])
+
+        def holds(*conditions):
+            return model.feasible(rest, True, extra=conditions, extra_needs=needs)
+        if low is None:
+            if not holds(value <= -10 ** 8):
+                problems.append("damage: no least value, yet none reaches -10^8")
+        else:
+            if not holds(value == low):
+                problems.append(f"damage: the least value {low} is not reached")
+            if holds(value < low):
+                problems.append(f"damage: a value below the least {low} holds")
+        if high is None:
+            if not holds(value >= 10 ** 8):
+                problems.append("damage: no greatest value, yet none reaches 10^8")
+        else:
+            if not holds(value == high):
+                problems.append(f"damage: the greatest value {high} is not reached")
+            if holds(value > high):
+                problems.append(f"damage: a value above the greatest {high} holds")
+        shifted = [None if end is None else end - constant for end in (low, high)]
+        miss = miss_of(shifted[0], shifted[1], relation)
+        if Fraction(damage["miss_exact"]) != miss:
+            problems.append(f"damage: miss {damage['miss_exact']}, the drawn values give {miss}")
+        shows = "visible" if damage["collapsed"] or miss >= 1 else "invisible" if miss < Fraction(1, 2) else "subpixel"
+        if damage["shows"] != shows:
+            problems.append(f"damage shows {damage['shows']}, a miss of {miss} is {shows}")
+    for fix in block.get("suggestions", []):
+        if fix.get("cost_exact") is None:
+            problems.append(f"suggestion {fix['kind']} {fix['changes']} has no cost")
+            continue
+        COSTS += 1
+        changed = set(fix["changes"])
+        optimum = z3.Optimize()
+        optimum.set("timeout", 20000)
+        needs = set()
+        total = 0
+        for entry in everything:
+            rows, needed = model.rows(entry, widened=False)
+            needs |= needed
+            if entry not in changed:
+                optimum.add(*rows)
+                continue
+            value, constant, relation, _ = model.sides(entry)
+            gap = value - constant
+            give = z3.Real(f"gives way [{entry}]")
+            optimum.add(give >= 0)
+            if relation in ("==", "<="):
+                optimum.add(gap <= give)
+            if relation in ("==", ">="):
+                optimum.add(-gap <= give)
+            total = total + give
+        for name in needs:
+            optimum.add(model.implicit[name])
+        goal = optimum.minimize(total)
+        if optimum.check() != z3.sat:
+            problems.append(f"suggestion {fix['kind']} {sorted(changed)}: z3 finds no layout for its cost")
+            continue
+        bound = optimum.lower(goal)
+        least = Fraction(bound.as_long()) if z3.is_int_value(bound) else bound.as_fraction()
+        if least != Fraction(fix["cost_exact"]):
+            problems.append(f"suggestion {fix['kind']} {sorted(changed)}: cost {fix['cost_exact']}, z3's least is {least}")
+    return problems
 
 
 def check_envelope(block, model, everything):
@@ -420,7 +537,8 @@ def main():
                 print(f"{path}:{block['source']['line']}: {block['verdict']}: {problem}")
     summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
     print(f"z3 oracle: {sum(counts.values())} blocks ({summary}), {fixes} suggested fixes re-solved, "
-          f"{ENVELOPES} envelope sizes checked; {failures} disagreement(s)")
+          f"{ENVELOPES} envelope sizes checked, {DAMAGES} damage figures and {COSTS} fix costs; "
+          f"{failures} disagreement(s)")
     return 1 if failures else 0
 
 

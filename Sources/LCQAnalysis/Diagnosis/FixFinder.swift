@@ -34,7 +34,33 @@ enum FixFinder {
         proven.append(candidate)
       }
     }
-    return proven
+    guard !proven.isEmpty else { return [] }
+    var costs = FixCost(model, changing: Set(proven.flatMap(\.changes)))
+    for index in proven.indices {
+      guard let cost = costs.cost(of: proven[index].changes), PointFigures.isSayable(cost) else { continue }
+      proven[index].cost = cost
+      proven[index].text += " It gives way by \(PointFigures.points(cost))."
+    }
+    let mistakes = Set(
+      proven.map(\.constraint).filter {
+        FixCost.isPlainMistake($0, block: block, minimalSet: minimalSet, views: views)
+      })
+    return proven.sorted { rank($0, $1, mistakes: mistakes) }
+  }
+
+  /// Proven fixes, the one that moves the layout least first (``FixCost``); on a tie of costs, a
+  /// member that is plainly a mistake (`mistakes`, ``FixCost/isPlainMistake(_:block:minimalSet:views:)``)
+  /// before a plain one, then by kind and list order.
+  static func rank(_ lhs: FixSuggestion, _ rhs: FixSuggestion, mistakes: Set<Int>) -> Bool {
+    switch (lhs.cost, rhs.cost) {
+    case (let left?, let right?) where left != right: return left < right
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: break
+    }
+    let (left, right) = (mistakes.contains(lhs.constraint), mistakes.contains(rhs.constraint))
+    if left != right { return left }
+    return rank(lhs, rhs)
   }
 
   /// Whether `constraint` asks for a negative width or height (`width == -50`, `height <= -1`),
@@ -46,7 +72,7 @@ enum FixFinder {
       && constraint.relation != .greaterThanOrEqual && constraint.constant.value < 0
   }
 
-  /// By kind, then list order.
+  /// By kind, then list order: the order in which candidates are tried.
   static func rank(_ lhs: FixSuggestion, _ rhs: FixSuggestion) -> Bool {
     if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
     return lhs.constraint < rhs.constraint

@@ -41,6 +41,10 @@ public struct FixSuggestion: Sendable, Hashable {
   /// With the change made, where the block holds for each container-set size of the conflict
   /// (``SizeEnvelope``), freed in turn; empty when the conflict has no such size.
   public var sizeRanges: [SizeRange] = []
+  /// What the change moves: the least total amount, in points, by which the constraints it
+  /// lowers or removes give way in a layout that satisfies the rest of the block (``FixCost``);
+  /// `nil` when the solver gave up.
+  public var cost: Rational?
 
   /// Where a fixed block holds as one container-set size varies.
   public struct SizeRange: Sendable, Hashable {
