@@ -6,26 +6,13 @@ import LCQSolver
 /// constraint asked (docs/diagnosis.md, "The damage").
 public struct Damage: Sendable, Hashable {
   /// Whether the miss shows on a screen.
-  public enum Shows: String, Sendable, Hashable, Comparable {
+  public enum Shows: String, Sendable, Hashable {
     /// Under half a point: under one pixel on a 2× screen.
     case invisible
     /// From half a point to under one point.
     case subpixel
     /// A point or more, or a view collapsed to nothing.
     case visible
-
-    /// Whether `lhs` shows less than `rhs`.
-    public static func < (lhs: Shows, rhs: Shows) -> Bool {
-      lhs.declarationOrder < rhs.declarationOrder
-    }
-
-    private var declarationOrder: Int {
-      switch self {
-      case .invisible: 0
-      case .subpixel: 1
-      case .visible: 2
-      }
-    }
 
     /// A miss below this is invisible: half a point is one pixel on a 2× screen.
     public static let invisibleBelow = Rational(1, 2)

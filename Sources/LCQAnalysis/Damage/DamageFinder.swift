@@ -73,7 +73,7 @@ enum DamageFinder {
     guard miss > .zero else {
       return .none(reason: "the rest of the block allows what \(number) asked, as printed numbers round")
     }
-    let collapsed = collapsedViews(of: block, replay: replay, model: model, rows: rows, ranges: &ranges)
+    let collapsed = collapsedViews(of: block, replay: replay, model: model, ranges: &ranges)
     var damage = Damage(
       constraint: broken, asked: asked, drawnLow: low.map { $0 + asked }, drawnHigh: high.map { $0 + asked },
       miss: miss, collapsed: collapsed, shows: .of(miss: miss, collapsed: !collapsed.isEmpty), words: "")
@@ -93,10 +93,9 @@ enum DamageFinder {
   }
 
   /// The views of the minimal set's members (layout guides left out) whose width or height is
-  /// at most 0 under `rows` (whose ``ValueRange`` is `ranges`), in list order of first mention.
+  /// at most 0 under the rows of `ranges`, in list order of first mention.
   static func collapsedViews(
-    of block: ConflictBlock, replay: Replay, model: LayoutModel, rows: [Constraint<Rational>],
-    ranges: inout ValueRange
+    of block: ConflictBlock, replay: Replay, model: LayoutModel, ranges: inout ValueRange
   ) -> [Damage.CollapsedView] {
     var seen = Set<String>()
     var views: [(key: String, item: LayoutItem)] = []
@@ -113,9 +112,8 @@ enum DamageFinder {
     for view in views.prefix(viewLimit) {
       guard let frame = model.frames[view.key] else { continue }
       for (axis, variable) in [(SizeEnvelope.Axis.width, frame.width), (.height, frame.height)] {
-        // Only a size the rest constrains: a frame's sizes are at least 0 wherever it is used.
-        guard rows.contains(where: { $0.expression.terms.contains { $0.variable == variable } }),
-          case .values(_, let high) = ranges.of(Expression(variable)), let high, !(high > .zero)
+        // A size no row constrains has no greatest value: it is not collapsed.
+        guard case .values(_, let high) = ranges.of(Expression(variable)), let high, !(high > .zero)
         else { continue }
         collapsed.append(Damage.CollapsedView(item: view.item, axis: axis))
       }

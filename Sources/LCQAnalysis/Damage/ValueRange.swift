@@ -28,14 +28,7 @@ struct ValueRange {
   init(_ rows: [Constraint<Rational>]) {
     var solver = Solver<Rational>()
     do {
-      for row in rows {
-        do {
-          try solver.add(row)
-        } catch {
-          // An implicit row two members share is added once.
-          guard case .duplicateConstraint = error else { throw error }
-        }
-      }
+      try solver.add(rows: rows)
       self.solver = solver
     } catch {
       if case SolverError<Rational>.unsatisfiableConstraint = error { failure = .nowhere }

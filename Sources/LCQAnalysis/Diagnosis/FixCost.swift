@@ -25,13 +25,7 @@ struct FixCost {
       row.member.map { !changed.contains($0) } ?? true
     }
     do {
-      for row in rows.map(\.constraint) {
-        do {
-          try solver.add(row)
-        } catch {
-          guard case .duplicateConstraint = error else { throw error }
-        }
-      }
+      try solver.add(rows: rows.map(\.constraint))
       self.solver = solver
     } catch {
       self.solver = nil

@@ -21,14 +21,7 @@ enum SizeRange {
   static func of(_ variable: Variable, _ rows: [Constraint<Rational>], nonNegative: Bool = false) -> Result {
     var solver = Solver<Rational>()
     do {
-      for row in rows {
-        do {
-          try solver.add(row)
-        } catch {
-          // An implicit row two members share is added once.
-          guard case .duplicateConstraint = error else { throw error }
-        }
-      }
+      try solver.add(rows: rows)
       if nonNegative {
         try solver.add(Constraint(Expression<Rational>(variable), .greaterThanOrEqual))
       }
