@@ -32,11 +32,12 @@ enum DamageFinder {
     guard let standing = replay.brokenConstraint, standing.inMinimalSet else {
       return .none(reason: "\(number), which \(framework) broke, is not part of the conflict shown")
     }
-    guard standing.resolves == true else {
-      return .none(
-        reason:
-          "leaving out \(number) does not resolve the block, so \(framework) breaks another constraint too")
-    }
+    // `resolves` is unknown when the replay did not look for single fixes (ingest does not): the
+    // rest's rows below answer it the same way, for they are the widened block without it.
+    let doesNotResolve = DamageFinding.none(
+      reason:
+        "leaving out \(number) does not resolve the block, so \(framework) breaks another constraint too")
+    guard standing.resolves != false else { return doesNotResolve }
     guard !model.dependsOnFlipping else {
       return .none(
         reason: "the layout depends on whether an AppKit superview is flipped, which the log does not say")
@@ -61,7 +62,9 @@ enum DamageFinder {
       \.constraint)
     // The row is `first − m × second − c`: its values are those of `first − m × second`, less c.
     var ranges = ValueRange(rows)
-    guard case .values(let low, let high) = ranges.of(row[0].expression) else {
+    let range = ranges.of(row[0].expression)
+    if case .nowhere = range { return doesNotResolve }
+    guard case .values(let low, let high) = range else {
       return .none(reason: "too large to say: the solver gave up on the numbers")
     }
     let miss = Self.miss(low: low, high: high, relation: row[0].relation)
