@@ -26,6 +26,9 @@ public struct AnalysisSummary: Sendable, Hashable {
   /// On which sizes a container sets the conflict fires (``SizeEnvelope``), empty when none
   /// takes part.
   public var envelope: [SizeEnvelope] = []
+  /// The damage (``DamageFinding``), `nil` when the block has no figure to give or withhold
+  /// (not a conflict).
+  public var damage: DamageSummary?
 
   /// The envelope in words, one line per size (`[5] It fires when …`), `nil` when empty.
   public var envelopeText: String? {
@@ -63,6 +66,7 @@ public struct AnalysisSummary: Sendable, Hashable {
     owner = analysis.diagnosis?.conflictOwner
     sourceClues = SourceClues(block: analysis.block, described: analysis.describedIndices)
     envelope = analysis.envelope?.sizes ?? []
+    damage = analysis.damage.map(DamageSummary.init)
     brokenInMinimalSet = analysis.replay?.brokenConstraint.flatMap { $0.index == nil ? nil : $0.inMinimalSet }
     if let diagnosis = analysis.diagnosis, let sentence = diagnosis.explanation {
       let members = analysis.minimalSet.sorted().map { "[\($0 + 1)] " + (diagnosis.sentences[$0] ?? "?") }

@@ -9,7 +9,9 @@ import LCQStore
 /// as possibly flaky and pass. Where the conflict was logged in a test and both scopes' runs
 /// recorded the tests they ran, only the runs that ran that test are weighed
 /// (``CheckResult/weighedShare(of:)``). `--fail-on any` fails on every conflict seen, whatever
-/// the level.
+/// the level. With a least damage (`--min-damage`, ``CheckResult/minDamage``), a conflict whose
+/// stored miss is below it passes too, listed apart; one without a damage figure is weighed as
+/// without it, for nothing shows it is below.
 extension CheckText {
   /// The new and regressed conflicts that `failOn` names, each once, the new ones first.
   static func changed(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
@@ -23,11 +25,39 @@ extension CheckText {
   public static func failing(_ result: CheckResult, failOn: Set<Failure>, significance: Double? = nil)
     -> [CheckedConflict]
   {
-    if failOn.contains(.any) { return result.unaccepted }
-    guard let significance else { return changed(result, failOn: failOn) }
-    return changed(result, failOn: failOn).filter {
-      result.weighedShare(of: $0).isBeyondChance(at: significance)
+    let weighed = weighed(result, failOn: failOn).filter { !result.isBelowMinDamage($0) }
+    guard let significance, !failOn.contains(.any) else { return weighed }
+    return weighed.filter { result.weighedShare(of: $0).isBeyondChance(at: significance) }
+  }
+
+  /// The conflicts `failOn` weighs: every unaccepted one for `any`, else the new and regressed.
+  static func weighed(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
+    failOn.contains(.any) ? result.unaccepted : changed(result, failOn: failOn)
+  }
+
+  /// The conflicts `failOn` weighs that pass because their stored miss is below `--min-damage`.
+  public static func belowMinDamage(_ result: CheckResult, failOn: Set<Failure>) -> [CheckedConflict] {
+    weighed(result, failOn: failOn).filter(result.isBelowMinDamage)
+  }
+
+  /// `conflicts` with the ones that matter most first: those whose damage shows (visible), then
+  /// those without a figure, then subpixel, then invisible; new before regressed; more
+  /// occurrences first; the order given breaks the rest.
+  public static func mostVisibleFirst(_ conflicts: [CheckedConflict]) -> [CheckedConflict] {
+    func rank(_ conflict: CheckedConflict) -> (Int, Int, Int) {
+      let shows: Int =
+        switch conflict.damage?.shows {
+        case .visible: 0
+        case nil: 1
+        case .subpixel: 2
+        case .invisible: 3
+        }
+      return (shows, conflict.isNew ? 0 : 1, -conflict.occurrences)
     }
+    return conflicts.enumerated().sorted { left, right in
+      let (a, b) = (rank(left.element), rank(right.element))
+      return a != b ? a < b : left.offset < right.offset
+    }.map(\.element)
   }
 
   /// The new or regressed conflicts that `significance` lets pass: seen, but no more often than
@@ -37,7 +67,7 @@ extension CheckText {
   {
     guard let significance, !failOn.contains(.any) else { return [] }
     return changed(result, failOn: failOn).filter {
-      !result.weighedShare(of: $0).isBeyondChance(at: significance)
+      !result.isBelowMinDamage($0) && !result.weighedShare(of: $0).isBeyondChance(at: significance)
     }
   }
 
@@ -99,6 +129,7 @@ extension CheckText {
     var lines = [sentence(shareLine(conflict, in: result, significance: significance))]
     if let test = conflict.test { lines.append(testLine(test)) }
     if let explanation = conflict.explanation { lines.append(explanation) }
+    if let damage = conflict.damage { lines.append(damage.line) }
     if let fix = conflict.bestFix { lines.append("Fix: \(fix)") }
     for sentence in conflict.envelope?.split(separator: "\n") ?? [] { lines.append("Sizes: \(sentence)") }
     return lines

@@ -86,9 +86,11 @@ public enum CheckSARIF {
   ) -> JSONValue {
     let failing = CheckText.failing(result, failOn: failOn, significance: significance)
     let flaky = CheckText.possiblyFlaky(result, failOn: failOn, significance: significance)
+    let below = CheckText.belowMinDamage(result, failOn: failOn)
     let results =
-      failing.map { self.result($0, level: "error", in: result, significance: significance) }
-      + flaky.map { self.result($0, level: "warning", in: result, significance: significance) }
+      failing.map { self.result($0, level: level(of: $0, "error"), in: result, significance: significance) }
+      + flaky.map { self.result($0, level: level(of: $0, "warning"), in: result, significance: significance) }
+      + below.map { self.result($0, level: "note", in: result, significance: significance) }
     let rules = Rule.allCases.map { rule -> JSONValue in
       .object([
         ("id", .string(rule.rawValue)), ("name", .string(rule.name)),
@@ -104,6 +106,7 @@ public enum CheckSARIF {
       ("scope", .string(CheckText.describe(result.scope))), ("passed", .bool(failing.isEmpty)),
       ("new", .int(result.new.count)), ("regressed", .int(result.regressed.count)),
       ("seen", .int(result.seen.count)), ("possiblyFlaky", .int(flaky.count)),
+      ("belowMinDamage", .int(below.count)),
     ])
     let run: JSONValue = .object([
       ("tool", .object([("driver", driver)])),
@@ -114,6 +117,18 @@ public enum CheckSARIF {
     return .object([
       ("$schema", .string(schema)), ("version", .string(version)), ("runs", .array([run])),
     ])
+  }
+
+  /// The level of a result that would be `level` (`error` failing, `warning` possibly flaky),
+  /// as its damage shows: `note` when the miss is invisible (under half a point), at most
+  /// `warning` when subpixel; visible damage, or none known, keeps `level`. Code scanning
+  /// shows a note apart from the errors, so what nobody can see does not read as broken.
+  static func level(of conflict: CheckedConflict, _ level: String) -> String {
+    switch conflict.damage?.shows {
+    case .invisible?: "note"
+    case .subpixel?: "warning"
+    case .visible?, nil: level
+    }
   }
 
   /// The result of one conflict at `level`.
@@ -161,6 +176,14 @@ public enum CheckSARIF {
     }
     if let fix = conflict.bestFix { properties.append(("provenFix", shown(fix))) }
     if let envelope = conflict.envelope { properties.append(("sizes", shown(envelope))) }
+    if let damage = conflict.damage {
+      properties.append(("damage", shown(damage.line)))
+      if let points = damage.points, let shows = damage.shows {
+        properties += [
+          ("damagePoints", .number(Wording.damagePoints(points))), ("damageShows", .string(shows.rawValue)),
+        ]
+      }
+    }
     if let owners = conflict.codeOwnership?.owners, !owners.isEmpty {
       properties.append(("codeOwners", .array(owners.map(shown))))
     }

@@ -27,6 +27,7 @@ public enum CheckText {
   {
     let failing = failing(result, failOn: failOn, significance: significance)
     let flaky = possiblyFlaky(result, failOn: failOn, significance: significance)
+    let below = belowMinDamage(result, failOn: failOn)
     let verdict = failing.isEmpty ? "passed" : "failed"
     var text = "## lcq check \(verdict): \(MarkdownText.escape(describe(result.scope)))\n\n"
     text += "\(result.new.count) new, \(result.regressed.count) regressed, "
@@ -37,21 +38,26 @@ public enum CheckText {
     if let significance, !failOn.contains(.any) {
       text += " beyond chance at \(Wording.decimal(significance))"
     }
+    if let minDamage = result.minDamage { text += " missing by \(Wording.decimal(minDamage)) pt or more" }
     text += ".\n"
     for found in result.loggingOff {
       text += "\n" + MarkdownText.escape(loggingOffLine(found)) + "\n"
     }
+    let passing = flaky + below
     let listed = [
-      ("New", result.new.filter { !flaky.contains($0) }),
-      ("Regressed", result.regressed.filter { !flaky.contains($0) }),
+      ("New", result.new.filter { !passing.contains($0) }),
+      ("Regressed", result.regressed.filter { !passing.contains($0) }),
       ("Possibly flaky (not failing)", flaky),
+      ("Below --min-damage (not failing)", below),
     ]
     for (heading, conflicts) in listed where !conflicts.isEmpty {
       text += "\n### \(heading)\n\n"
       for conflict in conflicts { text += item(conflict, in: result, significance: significance) }
     }
     if failOn.contains(.any) {
-      let others = result.unaccepted.filter { !result.new.contains($0) && !result.regressed.contains($0) }
+      let others = result.unaccepted.filter {
+        !result.new.contains($0) && !result.regressed.contains($0) && !below.contains($0)
+      }
       if !others.isEmpty {
         text += "\n### Also seen\n\n"
         for conflict in others { text += item(conflict, in: result, significance: nil) }
@@ -69,6 +75,7 @@ public enum CheckText {
     if let explanation = conflict.explanation?.split(separator: "\n").first {
       text += "  \(MarkdownText.escape(String(explanation)))\n"
     }
+    if let damage = conflict.damage { text += "  \(MarkdownText.escape(damage.line))\n" }
     if let fix = conflict.bestFix { text += "  Fix: \(MarkdownText.escape(fix))\n" }
     for sentence in conflict.envelope?.split(separator: "\n") ?? [] {
       text += "  Sizes: \(MarkdownText.escape(String(sentence)))\n"
@@ -102,7 +109,11 @@ public enum CheckText {
               ("status", .string(conflict.status.rawValue)), ("occurrences", .int(conflict.occurrences)),
               ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
               ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
-              ("envelope", .string(conflict.envelope)), ("test", .string(conflict.test)),
+              ("envelope", .string(conflict.envelope)),
+              ("damage", .string(conflict.damage?.line)),
+              ("damage_points", conflict.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
+              ("damage_shows", .string(conflict.damage?.shows?.rawValue)),
+              ("test", .string(conflict.test)),
               ("new", .bool(conflict.isNew)),
               ("regressed", .bool(conflict.isRegressed)),
               ("accepted", .bool(conflict.isAccepted)),
@@ -113,6 +124,7 @@ public enum CheckText {
                 significance == nil ? .null : .number(String(result.weighedShare(of: conflict).pValue))
               ),
               ("possibly_flaky", .bool(flaky.contains(conflict))),
+              ("below_min_damage", .bool(result.isBelowMinDamage(conflict))),
             ] + CodeOwnerText.jsonMembers(conflict.codeOwnership))
         })
     }
@@ -133,10 +145,13 @@ public enum CheckText {
       ("schema", .string("lcq-check/1")), ("scope", scope(result.scope)), ("passed", .bool(failing.isEmpty)),
       ("fail_on", .array(Failure.allCases.filter(failOn.contains).map { .string($0.rawValue) })),
       ("significance", significance.map { .number(Wording.decimal($0)) } ?? .null),
+      ("min_damage", result.minDamage.map { .number(Wording.decimal($0)) } ?? .null),
       ("runs", .int(result.runs)), ("previous", scope(result.previous)),
       ("previous_runs", .int(result.previousRuns)),
       ("new", conflicts(result.new)), ("regressed", conflicts(result.regressed)),
-      ("possibly_flaky", conflicts(flaky)), ("seen", conflicts(result.seen)),
+      ("possibly_flaky", conflicts(flaky)),
+      ("below_min_damage", conflicts(belowMinDamage(result, failOn: failOn))),
+      ("seen", conflicts(result.seen)),
       ("logging_off", .array(result.loggingOff.map { .string($0) })),
     ])
   }

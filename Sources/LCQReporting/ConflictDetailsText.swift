@@ -83,6 +83,7 @@ public enum ConflictDetailsText {
     for sentence in details.envelope?.split(separator: "\n") ?? [] {
       output += "Sizes: \(line(String(sentence)))\n"
     }
+    if let damage = details.damage { output += line(damage.line) + "\n" }
     return output
   }
 
@@ -109,6 +110,9 @@ public enum ConflictDetailsText {
         output += "\n**Sizes:** \(MarkdownText.escape(String(sentence)))\n"
       }
     }
+    if let damage = analysis?.damage?.line ?? details.damage?.line {
+      output += "\n" + MarkdownText.escape(damage) + "\n"
+    }
     if let latest = details.codeOwnersByRun.first?.ownership {
       output += "\n**Owners:** \(MarkdownText.escape(CodeOwnerText.owners(latest)))"
       output += " · **Files:** \(MarkdownText.escape(CodeOwnerText.files(latest)))\n"
@@ -132,6 +136,9 @@ public enum ConflictDetailsText {
         ("minimal_set", .array(details.minimalSet.map { .string($0) })),
         ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
         ("envelope", .string(details.envelope)),
+        ("damage", .string(details.damage?.line)),
+        ("damage_points", details.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
+        ("damage_shows", .string(details.damage?.shows?.rawValue)),
         ("first_seen", .string(UnixTime.iso(details.firstSeen))),
         ("last_seen", .string(UnixTime.iso(details.lastSeen))),
         ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),

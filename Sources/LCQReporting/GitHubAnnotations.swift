@@ -7,7 +7,8 @@ import LCQStore
 /// source tree found for it (`lcq ingest --source-root`: SnapKit's files, then the files that
 /// declare its views' classes) and the line there when known (SnapKit's printed line, or the
 /// class's declaration), else on the run as a whole; a conflict that `--significance` lets
-/// pass as possibly flaky is a `::warning` in the same place; the check's verdict is one
+/// pass as possibly flaky is a `::warning` in the same place, the ones whose damage shows first
+/// (``CheckText/mostVisibleFirst(_:)``); the check's verdict is one
 /// `::notice` line. Workflow commands end at a line break and read `%` as an escape, and a
 /// property ends at `,` or `:`; so line feeds become `%0A`, `%` `%25`, a property's `:` and `,`
 /// `%3A` and `%2C`, and control and bidi characters (CR among them) are spelled out first
@@ -18,8 +19,11 @@ public enum GitHubAnnotations {
   public static func text(
     _ result: CheckResult, failOn: Set<CheckText.Failure>, significance: Double? = nil
   ) -> String {
-    let failing = CheckText.failing(result, failOn: failOn, significance: significance)
-    let flaky = CheckText.possiblyFlaky(result, failOn: failOn, significance: significance)
+    let failing = CheckText.mostVisibleFirst(
+      CheckText.failing(result, failOn: failOn, significance: significance))
+    let flaky = CheckText.mostVisibleFirst(
+      CheckText.possiblyFlaky(result, failOn: failOn, significance: significance))
+    let below = CheckText.belowMinDamage(result, failOn: failOn)
     var text = ""
     for (name, conflicts) in [("error", failing), ("warning", flaky)] {
       for conflict in conflicts {
@@ -47,6 +51,7 @@ public enum GitHubAnnotations {
     var summary = "lcq check \(verdict): \(CheckText.describe(result.scope)): "
     summary += "\(result.new.count) new, \(result.regressed.count) regressed, \(result.seen.count) seen"
     if !flaky.isEmpty { summary += " (\(flaky.count) possibly flaky, not failing)" }
+    if !below.isEmpty { summary += " (\(below.count) below --min-damage, not failing)" }
     text += command("notice", [("title", "lcq check")], message: summary)
     return text
   }

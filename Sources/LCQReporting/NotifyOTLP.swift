@@ -38,7 +38,8 @@ extension NotifyPayload {
       ("app.build_id", notice.lastBuild),
       ("lcq.resolved_build", notice.kind == .regressed ? notice.resolvedBuild : nil),
       ("lcq.explanation", notice.explanation), ("lcq.best_fix", notice.bestFix),
-      ("lcq.envelope", notice.envelope),
+      ("lcq.envelope", notice.envelope), ("lcq.damage", notice.damage?.line),
+      ("lcq.damage_shows", notice.damage?.shows?.rawValue),
       ("test.case.name", notice.test), ("lcq.code_owners", CodeOwnerText.line(notice.codeOwnership)),
     ]
     let attributes =

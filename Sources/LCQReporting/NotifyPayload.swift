@@ -21,7 +21,8 @@ public enum NotifyPayload {
 
   /// `{"schema": "lcq-notify/1", "change", "fingerprint", "title", "owner", "occurrences",
   /// "runs", "first_seen", "last_seen", "first_build", "last_build", "resolved_build",
-  /// "explanation", "best_fix", "envelope", "test", "code_owners", "source_files"}`.
+  /// "explanation", "best_fix", "envelope", "damage", "damage_points", "damage_shows", "test",
+  /// "code_owners", "source_files"}`.
   static func json(_ notice: ConflictNotice) -> JSONValue {
     .object(
       [
@@ -34,7 +35,9 @@ public enum NotifyPayload {
         ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
         ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
         ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
-        ("envelope", .string(notice.envelope)), ("test", .string(notice.test)),
+        ("envelope", .string(notice.envelope)), ("damage", .string(notice.damage?.line)),
+        ("damage_points", notice.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
+        ("damage_shows", .string(notice.damage?.shows?.rawValue)), ("test", .string(notice.test)),
       ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
@@ -74,6 +77,7 @@ public enum NotifyPayload {
     if let owners = CodeOwnerText.line(notice.codeOwnership) { lines.append(escape(owners)) }
     if let test = notice.test { lines.append("Logged in test " + escape(TerminalText.oneLine(test))) }
     if let explanation = notice.explanation { lines.append(escape(explanation)) }
+    if let damage = notice.damage { lines.append(escape(damage.line)) }
     if let fix = notice.bestFix { lines.append("*Fix:* " + escape(fix)) }
     if let envelope = notice.envelope { lines.append("*Sizes:* " + escape(envelope)) }
     return slackMessage(headline: headline, section: lines.joined(separator: "\n"))

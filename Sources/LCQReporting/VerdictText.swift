@@ -6,11 +6,7 @@ enum VerdictText {
   /// `Damage (visible): UIKit's layout misses [1] … by at least 99.66 pt: …`, or why there is no
   /// figure.
   static func damageLines(_ analysis: BlockAnalysis) -> [String] {
-    switch analysis.damage {
-    case .figure(let damage)?: ["  Damage (\(damage.shows.rawValue)): " + TerminalText.clean(damage.words)]
-    case .none(let reason)?: ["  No damage figure: " + TerminalText.clean(reason) + "."]
-    case nil: []
-    }
+    analysis.damage.map { ["  " + TerminalText.clean($0.line)] } ?? []
   }
 
   static func lines(for analysis: BlockAnalysis) -> [String] {

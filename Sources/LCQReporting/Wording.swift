@@ -25,3 +25,11 @@ extension Wording {
     return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
   }
 }
+
+extension Wording {
+  /// A stored miss in points (`conflicts.damage_points`) to two decimals, rounded down as
+  /// `lcq analyze` says a least miss (`99.66` for 299/3): what a table shows and JSON writes.
+  public static func damagePoints(_ value: Double) -> String {
+    decimal(((value * 100) + 1e-9).rounded(.down) / 100)
+  }
+}

@@ -7,6 +7,7 @@ public enum Panels {
   public static let all: [any DashboardPanelRow.Type] = [
     ConflictDays.self,
     IngestionHealth.self,
+    InvisibleDamage.self,
     NewConflicts.self,
     QuietConflicts.self,
     RegressedConflicts.self,
@@ -15,6 +16,7 @@ public enum Panels {
     SmallScreens.self,
     SystemConflicts.self,
     TestHealth.self,
+    TopByDamage.self,
     TopByOccurrences.self,
     TopByReach.self,
     TopTests.self,
@@ -135,6 +137,36 @@ extension Panels {
 
     /// `logging_off`.
     public var loggingOff: PanelValue { values[15] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/invisible_damage.sql`.
+  public struct InvisibleDamage: DashboardPanelRow {
+    /// The panel's name.
+    public static let name = "invisible_damage"
+    /// Its columns, in order.
+    public static let columns = [
+      "conflicts",
+      "occurrences",
+      "runs",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `conflicts`.
+    public var conflicts: PanelValue { values[0] }
+
+    /// `occurrences`.
+    public var occurrences: PanelValue { values[1] }
+
+    /// `runs`.
+    public var runs: PanelValue { values[2] }
   }
 }
 
@@ -527,10 +559,10 @@ extension Panels {
 }
 
 extension Panels {
-  /// A row of `dashboards/top_by_occurrences.sql`.
-  public struct TopByOccurrences: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
+  /// A row of `dashboards/top_by_damage.sql`.
+  public struct TopByDamage: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
     /// The panel's name.
-    public static let name = "top_by_occurrences"
+    public static let name = "top_by_damage"
     /// Its columns, in order.
     public static let columns = [
       "fingerprint",
@@ -551,6 +583,9 @@ extension Panels {
       "width_safe_from",
       "width_safe_to",
       "width_fires_everywhere",
+      "damage",
+      "damage_points",
+      "damage_shows",
       "code_owners",
       "source_files",
     ]
@@ -616,11 +651,130 @@ extension Panels {
     /// `width_fires_everywhere`.
     public var widthFiresEverywhere: PanelValue { values[17] }
 
+    /// `damage`.
+    public var damage: PanelValue { values[18] }
+
+    /// `damage_points`.
+    public var damagePoints: PanelValue { values[19] }
+
+    /// `damage_shows`.
+    public var damageShows: PanelValue { values[20] }
+
     /// `code_owners`.
-    public var codeOwners: PanelValue { values[18] }
+    public var codeOwners: PanelValue { values[21] }
 
     /// `source_files`.
-    public var sourceFiles: PanelValue { values[19] }
+    public var sourceFiles: PanelValue { values[22] }
+  }
+}
+
+extension Panels {
+  /// A row of `dashboards/top_by_occurrences.sql`.
+  public struct TopByOccurrences: DashboardPanelRow, ConflictPanelRow, OwnedConflictPanelRow {
+    /// The panel's name.
+    public static let name = "top_by_occurrences"
+    /// Its columns, in order.
+    public static let columns = [
+      "fingerprint",
+      "title",
+      "status",
+      "verdict",
+      "occurrences",
+      "runs",
+      "devices",
+      "first_seen",
+      "last_seen",
+      "first_build",
+      "last_build",
+      "minimal_set",
+      "explanation",
+      "best_fix",
+      "envelope",
+      "width_safe_from",
+      "width_safe_to",
+      "width_fires_everywhere",
+      "damage",
+      "damage_points",
+      "damage_shows",
+      "code_owners",
+      "source_files",
+    ]
+    /// The row's values, one per column.
+    public let values: [PanelValue]
+
+    /// A row of `values`, one per column.
+    public init(checkedValues values: [PanelValue]) {
+      self.values = values
+    }
+
+    /// `fingerprint`.
+    public var fingerprint: PanelValue { values[0] }
+
+    /// `title`.
+    public var title: PanelValue { values[1] }
+
+    /// `status`.
+    public var status: PanelValue { values[2] }
+
+    /// `verdict`.
+    public var verdict: PanelValue { values[3] }
+
+    /// `occurrences`.
+    public var occurrences: PanelValue { values[4] }
+
+    /// `runs`.
+    public var runs: PanelValue { values[5] }
+
+    /// `devices`.
+    public var devices: PanelValue { values[6] }
+
+    /// `first_seen`.
+    public var firstSeen: PanelValue { values[7] }
+
+    /// `last_seen`.
+    public var lastSeen: PanelValue { values[8] }
+
+    /// `first_build`.
+    public var firstBuild: PanelValue { values[9] }
+
+    /// `last_build`.
+    public var lastBuild: PanelValue { values[10] }
+
+    /// `minimal_set`.
+    public var minimalSet: PanelValue { values[11] }
+
+    /// `explanation`.
+    public var explanation: PanelValue { values[12] }
+
+    /// `best_fix`.
+    public var bestFix: PanelValue { values[13] }
+
+    /// `envelope`.
+    public var envelope: PanelValue { values[14] }
+
+    /// `width_safe_from`.
+    public var widthSafeFrom: PanelValue { values[15] }
+
+    /// `width_safe_to`.
+    public var widthSafeTo: PanelValue { values[16] }
+
+    /// `width_fires_everywhere`.
+    public var widthFiresEverywhere: PanelValue { values[17] }
+
+    /// `damage`.
+    public var damage: PanelValue { values[18] }
+
+    /// `damage_points`.
+    public var damagePoints: PanelValue { values[19] }
+
+    /// `damage_shows`.
+    public var damageShows: PanelValue { values[20] }
+
+    /// `code_owners`.
+    public var codeOwners: PanelValue { values[21] }
+
+    /// `source_files`.
+    public var sourceFiles: PanelValue { values[22] }
   }
 }
 
@@ -649,6 +803,9 @@ extension Panels {
       "width_safe_from",
       "width_safe_to",
       "width_fires_everywhere",
+      "damage",
+      "damage_points",
+      "damage_shows",
       "code_owners",
       "source_files",
     ]
@@ -714,11 +871,20 @@ extension Panels {
     /// `width_fires_everywhere`.
     public var widthFiresEverywhere: PanelValue { values[17] }
 
+    /// `damage`.
+    public var damage: PanelValue { values[18] }
+
+    /// `damage_points`.
+    public var damagePoints: PanelValue { values[19] }
+
+    /// `damage_shows`.
+    public var damageShows: PanelValue { values[20] }
+
     /// `code_owners`.
-    public var codeOwners: PanelValue { values[18] }
+    public var codeOwners: PanelValue { values[21] }
 
     /// `source_files`.
-    public var sourceFiles: PanelValue { values[19] }
+    public var sourceFiles: PanelValue { values[22] }
   }
 }
 

@@ -594,6 +594,26 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0024_conflict_damage.sql",
+      sql: #"""
+      -- lcq store, schema 24: how much each conflict shows (docs/diagnosis.md, "The damage"), as its
+      -- first sighting's analysis says (the description columns' rule). `damage`: the line `lcq
+      -- analyze` prints ("Damage (visible): UIKit's layout misses [1] … by at least 99.66 pt: …", or
+      -- "No damage figure: why."), NULL when the block is not one a figure is asked of. `damage_points`:
+      -- the miss in points (the double nearest the exact figure) and `damage_shows`: 'invisible'
+      -- (under 0.5 pt), 'subpixel' or 'visible' (1 pt or more, or a view collapsed);
+      -- `damage_collapses`: 1 when a view of the conflict is 0 pt wide or tall in every layout the
+      -- rest allows (it shows whatever the miss), else 0. The last three NULL when there is no
+      -- figure, and all four for conflicts stored by older lcq versions until `lcq db reanalyze`.
+      -- `lcq top --by damage`, `--min-damage`, `lcq check --min-damage` and the report read them.
+      ALTER TABLE conflicts ADD COLUMN damage TEXT;
+      ALTER TABLE conflicts ADD COLUMN damage_points REAL;
+      ALTER TABLE conflicts ADD COLUMN damage_shows TEXT;
+      ALTER TABLE conflicts ADD COLUMN damage_collapses INTEGER;
+
+      """#
+    ),
   ]
 
   /// `Migrations/postgresql/*.sql`, in order: the team store's schema.
@@ -1213,6 +1233,18 @@ public enum EmbeddedSQL {
 
       """#
     ),
+    (
+      name: "0022_conflict_damage.sql",
+      sql: #"""
+      -- lcq team store, schema 22 (SQLite's 0024): how much each conflict shows. See the SQLite
+      -- file's 0024.
+      ALTER TABLE conflicts ADD COLUMN damage TEXT;
+      ALTER TABLE conflicts ADD COLUMN damage_points DOUBLE PRECISION;
+      ALTER TABLE conflicts ADD COLUMN damage_shows TEXT;
+      ALTER TABLE conflicts ADD COLUMN damage_collapses BIGINT;
+
+      """#
+    ),
   ]
 
   /// `dashboards/*.sql`, by file name, each a whole query (its includes expanded).
@@ -1336,6 +1368,44 @@ public enum EmbeddedSQL {
         (SELECT x.logging_off FROM w x WHERE x.logging_off IS NOT NULL ORDER BY x.started_at DESC, x.id DESC LIMIT 1)
           AS logging_off
       FROM w;
+
+      """#
+    ),
+    (
+      name: "invisible_damage.sql",
+      sql: #"""
+      -- Report panel "invisible_damage": the conflicts of the window [:since, :until) whose damage is
+      -- invisible (UIKit's layout misses the constraint it broke by under half a point, one pixel on a
+      -- 2x screen: docs/diagnosis.md, "The damage"), counted apart from the top conflicts
+      -- (top_by_damage leaves them out): how many, with how many occurrences and runs in the window.
+      -- Only conflicts with the owner :owner ('app', the default; 'system'; 'library'; 'all') and,
+      -- with :team, whose latest code owners include it.
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
+          nullif(:team, '') AS team
+      ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
+      counts AS (
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      )
+      SELECT count(DISTINCT c.id) AS conflicts, coalesce(sum(counts.n), 0) AS occurrences,
+        count(DISTINCT counts.run_id) AS runs
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+      WHERE counts.n > 0 AND c.damage_shows = 'invisible'
+        AND (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+        AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)));
 
       """#
     ),
@@ -1766,6 +1836,60 @@ public enum EmbeddedSQL {
       """#
     ),
     (
+      name: "top_by_damage.sql",
+      sql: #"""
+      -- Report panel "top_by_damage": the 10 conflicts of the window [:since, :until) that matter most
+      -- to what people see: those whose damage is visible (UIKit's layout misses the constraint it
+      -- broke by 1 pt or more, or a view collapses: docs/diagnosis.md, "The damage") first, then those
+      -- without a damage figure (nothing shows they are small), then the subpixel ones; the most
+      -- occurrences first within each. Conflicts whose damage is invisible (under half a point) are
+      -- left out: the panel invisible_damage counts them. The columns are top_by_occurrences's.
+      -- Only conflicts with the owner :owner ('app', the default: the app can fix them, or not yet
+      -- known; 'system': UIKit's or AppKit's own; 'all').
+      -- Parameters: :since, :until (ISO 8601 UTC), :app ('' for every app), :owner ('' for 'app'), :team.
+      WITH p AS (
+        SELECT CAST(strftime('%s', :since) AS BIGINT) AS s, CAST(strftime('%s', :until) AS BIGINT) AS u,
+          nullif(:app, '') AS app, coalesce(nullif(:owner, ''), 'app') AS owner,
+          nullif(:team, '') AS team
+      ),
+      spans (name, s, u) AS (SELECT 'window', s, u FROM p),
+      counts AS (
+        SELECT spans.name AS span, x.conflict_id, x.run_id, x.day, r.app, r.device, r.os_version, r.build,
+          r.build_key, r.started_at, max(x.first_time, spans.s) AS first_time, min(x.last_time, spans.u - 1) AS last_time,
+          CASE WHEN x.first_time >= spans.s AND x.last_time < spans.u THEN x.occurrences
+          ELSE (SELECT count(*) FROM occurrences o WHERE o.conflict_id = x.conflict_id AND o.run_id = x.run_id
+            AND o.time >= max(spans.s, x.day * 86400) AND o.time < min(spans.u, x.day * 86400 + 86400)) END AS n
+        FROM spans
+        JOIN occurrence_rollup x ON x.day BETWEEN spans.s / 86400 AND spans.u / 86400
+          AND x.last_time >= spans.s AND x.first_time < spans.u
+        JOIN runs r ON r.id = x.run_id
+        JOIN p ON p.app IS NULL OR r.app = p.app
+      )
+      SELECT c.fingerprint, c.title, c.status, c.verdict,
+        sum(counts.n) AS occurrences,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.run_id END) AS runs,
+        count(DISTINCT CASE WHEN counts.n > 0 THEN counts.device END) AS devices,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.first_seen, 'unixepoch') AS first_seen,
+        strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
+        c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
+        c.envelope, c.width_safe_from, c.width_safe_to, c.width_fires_everywhere,
+        c.damage, c.damage_points, c.damage_shows,
+        (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
+        (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
+      FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
+      WHERE (p.owner = 'all' OR coalesce(c.owner, 'app') = p.owner)
+        AND (p.team IS NULL OR c.id IN (SELECT lo.conflict_id FROM latest_code_owners lo
+          WHERE EXISTS (SELECT 1 FROM json_each(lo.owners) t WHERE t.value = p.team)))
+      GROUP BY c.id
+      HAVING sum(counts.n) > 0
+        AND coalesce(c.damage_shows, '') <> 'invisible'
+      ORDER BY CASE c.damage_shows WHEN 'visible' THEN 0 WHEN 'subpixel' THEN 2 ELSE 1 END,
+        occurrences DESC, runs DESC, devices DESC, c.fingerprint
+      LIMIT 10;
+
+      """#
+    ),
+    (
       name: "top_by_occurrences.sql",
       sql: #"""
       -- Report panel "top_by_occurrences": the 10 conflicts with the most occurrences in the window
@@ -1802,6 +1926,7 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
         c.envelope, c.width_safe_from, c.width_safe_to, c.width_fires_everywhere,
+        c.damage, c.damage_points, c.damage_shows,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
         (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p
@@ -1852,6 +1977,7 @@ public enum EmbeddedSQL {
         strftime('%Y-%m-%dT%H:%M:%SZ', c.last_seen, 'unixepoch') AS last_seen,
         c.first_build, c.last_build, c.minimal_set, c.explanation, c.best_fix,
         c.envelope, c.width_safe_from, c.width_safe_to, c.width_fires_everywhere,
+        c.damage, c.damage_points, c.damage_shows,
         (SELECT lo.owners FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS code_owners,
         (SELECT lo.source_files FROM latest_code_owners lo WHERE lo.conflict_id = c.id) AS source_files
       FROM counts JOIN conflicts c ON c.id = counts.conflict_id, p

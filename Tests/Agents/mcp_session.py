@@ -38,6 +38,10 @@ async def session(lcq, database, log, source_root):
             out["top"] = answer(await client.call_tool("top_conflicts", {"limit": 3, "owner": "all"}))
             out["show"] = answer(await client.call_tool("show_conflict", {"fingerprint": "v3:08d2"}))
             out["check"] = answer(await client.call_tool("check_build", {}))
+            out["top_damage"] = answer(
+                await client.call_tool("top_conflicts", {"limit": 3, "owner": "all", "by": "damage", "min_damage": 1})
+            )
+            out["check_damage"] = answer(await client.call_tool("check_build", {"min_damage": 1000}))
             out["tests"] = answer(await client.call_tool("conflict_tests", {"fingerprint": "v3:b2227e"}))
             out["tests_since"] = answer(
                 await client.call_tool("conflict_tests", {"fingerprint": "v3:b2227e", "since": "2023-10-10"})
@@ -50,6 +54,7 @@ async def session(lcq, database, log, source_root):
                 "limit_out_of_range": ("top_conflicts", {"limit": 1000}),
                 "bad_owner": ("top_conflicts", {"owner": "everyone"}),
                 "bad_since": ("top_conflicts", {"since": "yesterday-ish"}),
+                "bad_min_damage": ("top_conflicts", {"min_damage": -1}),
                 "no_such_conflict": ("show_conflict", {"fingerprint": "v3:ffff"}),
                 "both_scopes": ("check_build", {"build": "1", "run_id": "2"}),
                 "tests_without_fingerprint": ("conflict_tests", {"since": "7d"}),

@@ -96,6 +96,8 @@ final class MCPCommandTests: XCTestCase {
 
     for (tool, arguments) in [
       ("top", ["top", "--limit", "3", "--owner", "all"]), ("show", ["show", "v3:08d2"]), ("check", ["check"]),
+      ("top_damage", ["top", "--limit", "3", "--owner", "all", "--by", "damage", "--min-damage", "1"]),
+      ("check_damage", ["check", "--min-damage", "1000"]),
     ] {
       let answer = try XCTUnwrap(answers[tool] as? [String: Any])
       XCTAssertEqual(answer["is_error"] as? Bool, false, tool)
@@ -117,6 +119,7 @@ final class MCPCommandTests: XCTestCase {
         "analyze_log: the log is 4194305 bytes; one call reads at most 4194304 (4 MiB). Pipe a larger log to `lcq analyze --format json`.",
       "limit_out_of_range": "top_conflicts: 'limit' must be an integer from 1 to 100",
       "bad_owner": "top_conflicts: 'owner' must be one of app, system, library, all, not 'everyone'",
+      "bad_min_damage": "top_conflicts: 'min_damage' must be a number of points, 0 or more (such as 1)",
       "no_such_conflict": "lcq: no conflict has a fingerprint starting with 'v3:ffff'",
       "both_scopes": "check_build: give 'build' or 'run_id', not both",
       "tests_without_fingerprint":

@@ -72,7 +72,19 @@ final class NotifyPayloadTests: XCTestCase {
     XCTAssertEqual(body["source_files"] as? [String], ["Banner/BannerView.swift"])
     XCTAssertTrue(body["test"] is NSNull, "no log held test markers")
     XCTAssertTrue(body["envelope"] is NSNull, "the notice has no container-set size")
-    XCTAssertEqual(Set(body.keys).count, 18)
+    XCTAssertTrue(body["damage"] is NSNull && body["damage_points"] is NSNull, "stored without a damage")
+    XCTAssertEqual(Set(body.keys).count, 21)
+    var damaged = notice
+    damaged.damage = DamageSummary(
+      line: "Damage (visible): UIKit's layout misses [1] by exactly 24 pt.", points: 24, shows: .visible,
+      collapses: false)
+    let withDamage = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(NotifyPayload.body(damaged, form: .json).utf8))
+        as? [String: Any])
+    XCTAssertEqual(withDamage["damage_points"] as? Double, 24)
+    XCTAssertEqual(withDamage["damage_shows"] as? String, "visible")
+    XCTAssertEqual(
+      withDamage["damage"] as? String, "Damage (visible): UIKit's layout misses [1] by exactly 24 pt.")
   }
 
   private func slackTexts(_ notice: ConflictNotice) throws -> (text: String, section: String) {

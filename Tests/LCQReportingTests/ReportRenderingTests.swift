@@ -16,31 +16,35 @@ final class ReportRenderingTests: XCTestCase {
     return (Row.name, PanelRows(columns: Row.columns, rows: values))
   }
 
+  /// The one top conflict: fingerprint, title, status, verdict, occurrences, runs, devices,
+  /// first_seen, last_seen, first_build, last_build, minimal_set, explanation, best_fix,
+  /// envelope, width_safe_from, width_safe_to, width_fires_everywhere, damage, damage_points,
+  /// damage_shows, code_owners, source_files.
+  private let topRow: [PanelValue] = [
+    .text("v1:0123456789abcdef"), .text("Cell | height"), .text("open"), .text("conflict"),
+    .integer(1000),
+    .integer(2), .integer(1), .text("2024-03-05T01:00:00Z"), .text("2024-03-05T23:00:00Z"),
+    .text("1239"),
+    .text("1240"), .text("[\"a\",\"b\"]"), .text("The cell is too short.\nOne\nTwo"),
+    .text("Set the height constraint's priority to 999"),
+    .text("[3] It fires when the cell's width is below 343 pt; safe from 343 pt up."), .real(343),
+    .null,
+    .integer(0),
+    .text("Damage (visible): UIKit's layout misses [1] (Cell: height = 120) by at least 99.66 pt."),
+    .real(299.0 / 3), .text("visible"), .text("[\"@acme/cells\",\"@alice\"]"),
+    .text("[\"Cells/Cell.swift\"]"),
+  ]
+
   private var report: NightlyReport {
     let panels: [(String, PanelRows)] = [
       // occurrences, conflicts, runs, devices, baseline_occurrences, baseline_daily_mean, window_days
       rows(
         Panels.Volume.self,
         [[.integer(1234), .integer(12), .integer(3), .integer(1), .integer(13_160), .real(940), .real(1)]]),
-      // fingerprint, title, status, verdict, occurrences, runs, devices, first_seen, last_seen,
-      // first_build, last_build, minimal_set, explanation, best_fix, envelope, width_safe_from,
-      // width_safe_to, width_fires_everywhere, code_owners, source_files
-      rows(
-        Panels.TopByOccurrences.self,
-        [
-          [
-            .text("v1:0123456789abcdef"), .text("Cell | height"), .text("open"), .text("conflict"),
-            .integer(1000),
-            .integer(2), .integer(1), .text("2024-03-05T01:00:00Z"), .text("2024-03-05T23:00:00Z"),
-            .text("1239"),
-            .text("1240"), .text("[\"a\",\"b\"]"), .text("The cell is too short.\nOne\nTwo"),
-            .text("Set the height constraint's priority to 999"),
-            .text("[3] It fires when the cell's width is below 343 pt; safe from 343 pt up."), .real(343),
-            .null,
-            .integer(0), .text("[\"@acme/cells\",\"@alice\"]"),
-            .text("[\"Cells/Cell.swift\"]"),
-          ]
-        ]),
+      rows(Panels.TopByOccurrences.self, [topRow]),
+      rows(Panels.TopByDamage.self, [topRow]),
+      // conflicts, occurrences, runs whose damage is invisible
+      rows(Panels.InvisibleDamage.self, [[.integer(2), .integer(1500), .integer(3)]]),
       // fingerprint, title, status, occurrences, first_seen, first_build, new_in, explanation, best_fix,
       // code_owners, source_files (a run found the file, CODEOWNERS named nobody)
       rows(
@@ -91,9 +95,11 @@ final class ReportRenderingTests: XCTestCase {
 
       ### Top conflicts
 
-      | # | Conflict | Occurrences | Runs | Devices | Fires at | Best fix |
-      | ---: | --- | ---: | ---: | ---: | --- | --- |
-      | 1 | **Cell \\| height** `v1:01234567` (owners: @\u{2060}acme/cells, @\u{2060}alice) | 1,000 | 2 | 1 | width < 343 pt | Set the height constraint's priority to 999 |
+      | # | Conflict | Occurrences | Runs | Devices | Shows | Fires at | Best fix |
+      | ---: | --- | ---: | ---: | ---: | --- | --- | --- |
+      | 1 | **Cell \\| height** `v1:01234567` (owners: @\u{2060}acme/cells, @\u{2060}alice) | 1,000 | 2 | 1 | visible, 99.66 pt | width < 343 pt | Set the height constraint's priority to 999 |
+
+      _Not listed: 2 conflicts whose damage is invisible \\(under half a point\\), with 1,500 occurrences in 3 runs._
 
       ### New conflicts (1)
 
@@ -134,6 +140,8 @@ final class ReportRenderingTests: XCTestCase {
     XCTAssertEqual(top.first?["source_files"] as? [String], ["Cells/Cell.swift"])
     XCTAssertEqual(top.first?["width_safe_from"] as? Double, 343)
     XCTAssertTrue(top.first?["width_safe_to"] is NSNull, "no largest width")
+    XCTAssertEqual(
+      object["invisible_damage"] as? [String: Int], ["conflicts": 2, "occurrences": 1500, "runs": 3])
     let regressed = try XCTUnwrap(object["regressed_conflicts"] as? [[String: Any]])
     XCTAssertTrue(regressed.first?["last_build"] is NSNull)
     XCTAssertTrue(regressed.first?["code_owners"] is NSNull, "no run mapped it")

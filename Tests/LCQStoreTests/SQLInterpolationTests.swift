@@ -27,7 +27,7 @@ final class SQLInterpolationTests: XCTestCase {
       "inScope", "earlier", "previousScope", "previousColumn", "previousOrder", "forApp", "counted",
       #"TestQueries.first(of: "c.id", " AND \(inScope) AND \(forApp)", TieOrder.earliestFirst)"#,
       #"CodeOwnerColumns.selectWithLine("c")"#,
-      #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
+      #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#, #"DamageColumns.select("c")"#,
     ],
     // The table alias and the column and parameter names that the callers above pass as literals;
     // `select(alias)` is the fixed column list above it.
@@ -41,6 +41,7 @@ final class SQLInterpolationTests: XCTestCase {
     "ConflictDetails.swift": [
       "codeOwnerRuns", "TieOrder.latestFirst", "run.sql", "testsShown",
       #"TestQueries.logged(by: "?", inside)"#, #"TestQueries.first(of: "?", inside, TieOrder.earliestFirst)"#,
+      #"DamageColumns.select("conflicts")"#,
     ],
     // The dialect's function names (`max`/`GREATEST`, `min`/`LEAST`), from SQLDialect's constants.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`; ManyRows' rows of `?`
@@ -148,7 +149,10 @@ final class SQLInterpolationTests: XCTestCase {
     // CodeOwnerColumns' condition on the literal column `x.conflict_id` (its value bound).
     // `Self.windowCounts(dialect)` is the embedded dashboards/_window_counts.sql.
     // `run.sql` is runCondition's fixed columns, to which runsBeforeUntil adds a fixed condition.
-    "QueryFilter.swift": ["column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy", "run.sql"],
+    // DamageColumns.atLeast is a constant statement (its value bound).
+    "QueryFilter.swift": [
+      "column", "Self.windowCounts(dialect)", "CodeOwnerColumns.ownedBy", "run.sql", "DamageColumns.atLeast",
+    ],
     // The occurrence insert's column names and `?` placeholders, from the cases of
     // `Occurrence.Columns`.
     // `differs` is the dialect's `IS NOT` or `IS DISTINCT FROM`, from SQLDialect's constants.
@@ -161,7 +165,7 @@ final class SQLInterpolationTests: XCTestCase {
     // `orderColumn` is picked by a switch over TopOrder; `inside.sql` is
     // DetailsStatements.occurrencesInside (fixed conditions, values bound).
     "TopConflicts.swift": [
-      "counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#,
+      "counts.sql", "orderColumn", #"CodeOwnerColumns.select("c")"#, #"DamageColumns.select("c")"#,
       #"TestQueries.count(of: "t.conflict_id", inside.sql)"#,
     ],
     // Its callers' literal aliases, conditions of fixed text (values bound) and constant

@@ -86,9 +86,19 @@ final class EnvelopeStoreTests: XCTestCase {
         "- **UIView width vs root view width** `v3:d9489e71`: 1 occurrence. \\[5\\] It fires when the root view's "
           + "width is below 375 pt \\(where the root view spans the screen: iPhone SE \\(1st generation\\) portrait, "
           + "iPad Slide Over\\); safe from 375 pt up."), report.stdout)
-    // 006's cell width holds only up to 123559/400 = 308.8975 pt: "> 308.9" to two decimals.
-    XCTAssertTrue(report.stdout.contains("| width > 308.9 pt |"), report.stdout)
     XCTAssertTrue(report.stdout.contains("| width < 408 pt |"), report.stdout)
+    // 006's cell width holds only up to 123559/400 = 308.8975 pt: "> 308.9" to two decimals. The
+    // report lists 5 top conflicts, those whose damage shows first, and 006's has no figure: a
+    // store of its own shows it.
+    let alone = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lcq-006-\(UUID().uuidString).sqlite"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: alone) }
+    XCTAssertEqual(try LCQProcess.run(["ingest", "--db", alone, LCQProcess.corpusFile("006")]).status, 0)
+    let alone006 = try LCQProcess.run([
+      "report", "--db", alone, "--since", "2000-01-01", "--format", "markdown",
+    ])
+    XCTAssertTrue(alone006.stdout.contains("| width > 308.9 pt |"), alone006.stdout)
     let json = try LCQProcess.run(["report", "--db", db, "--since", "2000-01-01", "--format", "json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let small = object?["small_screens"] as? [[String: Any]] ?? []

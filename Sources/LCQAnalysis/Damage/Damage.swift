@@ -72,4 +72,13 @@ public enum DamageFinding: Sendable, Hashable {
   public var reason: String? {
     if case .none(let reason) = self { reason } else { nil }
   }
+
+  /// The finding in one line, as `lcq analyze` prints it and the store keeps it
+  /// (`conflicts.damage`): `Damage (visible): UIKit's layout misses …`, or `No damage figure: why.`
+  public var line: String {
+    switch self {
+    case .figure(let damage): "Damage (\(damage.shows.rawValue)): " + damage.words
+    case .none(let reason): "No damage figure: " + reason + "."
+    }
+  }
 }

@@ -20,7 +20,7 @@ public struct ReportData: Sendable {
   }
 
   /// Runs every dashboard panel over `scope` on every core; with `analysing`, analyses the
-  /// latest block of each conflict in the top conflicts by occurrences.
+  /// latest block of each conflict in the top conflicts (`top_by_damage`, as the report lists them).
   public static func load(from store: any ConflictStore, scope: ReportScope, analysing: Bool)
     throws(StoreError)
     -> ReportData
@@ -29,8 +29,8 @@ public struct ReportData: Sendable {
     let panels = try Concurrently.map(names) { name throws(StoreError) in try store.panel(name, scope) }
     var data = ReportData(
       scope: scope, panels: Dictionary(uniqueKeysWithValues: zip(names, panels)), analyses: [:])
-    guard analysing, let top = data.panels[Panels.TopByOccurrences.name] else { return data }
-    let fingerprints = top.typed(Panels.TopByOccurrences.self).compactMap(\.fingerprint.text)
+    guard analysing, let top = data.panels[Panels.TopByDamage.name] else { return data }
+    let fingerprints = top.typed(Panels.TopByDamage.self).compactMap(\.fingerprint.text)
     let analyzer = BlockAnalyzer()
     // Each sample read and analysed on a core of its own (the reads are statements of their own).
     let analysed = try Concurrently.map(fingerprints) { fingerprint throws(StoreError) in

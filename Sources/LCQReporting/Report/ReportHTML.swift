@@ -155,10 +155,11 @@ public enum ReportHTML {
     return records(quiet)
   }
 
-  /// The top conflicts by occurrences, each with its explanation, fix, sparkline and picture.
+  /// The top conflicts, those whose damage shows first (`top_by_damage`), each with its
+  /// explanation, damage, fix, sparkline and picture; and the invisible ones counted apart.
   static func topConflicts(_ report: NightlyReport) -> [String: Any] {
     var list: [[String: Any]] = []
-    for (index, row) in report.rows(Panels.TopByOccurrences.self).prefix(topCount).enumerated() {
+    for (index, row) in report.rows(Panels.TopByDamage.self).prefix(topCount).enumerated() {
       let fingerprint = row.fingerprint.text ?? ""
       let explanation = row.explanation.text ?? ""
       var fields: [String: Any] = [
@@ -180,11 +181,14 @@ public enum ReportHTML {
         "spark": ReportCharts.sparkline(report.dailyCounts(of: fingerprint)),
       ]
       if let fix = row.bestFix.text { fields["fix"] = fix }
+      if let damage = row.damage.text { fields["damage"] = damage }
       fields.merge(owners(row.codeOwners, row.sourceFiles)) { _, new in new }
       if let picture = report.pictures[fingerprint] { fields["picture"] = picture }
       list.append(fields)
     }
-    return ["hasRows": !list.isEmpty, "rows": list]
+    var top: [String: Any] = ["hasRows": !list.isEmpty, "rows": list]
+    if let invisible = ReportCaptions.invisibleDamage(report) { top["invisible"] = invisible }
+    return top
   }
 
   /// `owners` and `files` as the page shows them, when a run mapped the conflict (none else).

@@ -7,11 +7,11 @@ public enum ReportJSON {
   /// The schema name and version written as `schema`.
   public static let schema = "lcq-report/1"
   /// Panels with exactly one row, written as an object instead of an array.
-  static let singleRowPanels: Set<String> = ["volume", "ingestion_health", "settings"]
+  static let singleRowPanels: Set<String> = ["volume", "ingestion_health", "settings", "invisible_damage"]
   /// The order of the panels in the object (any other panel follows, by name).
   static let panelOrder = [
     "volume", "volume_by_group", "volume_by_day", "run_health", "top_by_occurrences", "top_by_reach",
-    "system_conflicts",
+    "top_by_damage", "invisible_damage", "system_conflicts",
     "conflict_days",
     "new_conflicts", "regressed_conflicts", "quiet_conflicts", "ingestion_health", "undecidable_by_missing",
     "unparsed_samples",

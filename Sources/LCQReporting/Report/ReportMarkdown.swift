@@ -116,22 +116,26 @@ public enum ReportMarkdown {
     return output + "\n"
   }
 
+  /// The top conflicts, those whose damage shows first (`top_by_damage`), and the invisible
+  /// ones counted apart in a line under the table.
   static func top(_ report: NightlyReport) -> String {
-    let rows = report.rows(Panels.TopByOccurrences.self)
+    let rows = report.rows(Panels.TopByDamage.self)
     var output = "### Top conflicts\n\n"
-    guard !rows.isEmpty else { return output + "_None in this window._\n\n" }
+    let invisible = ReportCaptions.invisibleDamage(report).map { "_\(MarkdownText.escape($0))_\n\n" } ?? ""
+    guard !rows.isEmpty else { return output + "_None in this window._\n\n" + invisible }
     output +=
-      "| # | Conflict | Occurrences | Runs | Devices | Fires at | Best fix |\n"
-      + "| ---: | --- | ---: | ---: | ---: | --- | --- |\n"
+      "| # | Conflict | Occurrences | Runs | Devices | Shows | Fires at | Best fix |\n"
+      + "| ---: | --- | ---: | ---: | ---: | --- | --- | --- |\n"
     for (index, row) in rows.prefix(topCount).enumerated() {
       let fix = row.bestFix.text.map(MarkdownText.escape) ?? "—"
       let fires = ScreenWidthText.short(
         from: row.widthSafeFrom, to: row.widthSafeTo, everywhere: row.widthFiresEverywhere)
       output +=
         "| \(index + 1) | \(conflict(row)) | \(ReportNumbers.grouped(row.occurrences.integer)) | "
-        + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | \(fires) | \(fix) |\n"
+        + "\(ReportNumbers.grouped(row.runs.integer)) | \(row.devices.integer == 0 ? "unknown" : ReportNumbers.grouped(row.devices.integer)) | "
+        + "\(ReportCaptions.shows(row.damageShows, row.damagePoints)) | \(fires) | \(fix) |\n"
     }
-    return output + "\n"
+    return output + "\n" + invisible
   }
 
   /// The conflicts that fire on the smallest screens (the `small_screens` panel), each with its

@@ -99,12 +99,14 @@ enum ReportTemplate {
 
     <h2>Top conflicts</h2>
     {{^top.hasRows}}<p class="empty">No conflict in this window.</p>{{/top.hasRows}}
+    {{#top.invisible}}<p class="muted">{{top.invisible}}</p>{{/top.invisible}}
     {{#top.rows}}
     <section class="conflict" id="{{short}}">
     <header><h3>{{rank}}. {{title}}</h3>{{{spark}}}</header>
     <p class="counts">{{occurrences}} · {{runs}} · {{devices}} · {{verdict}} · {{status}} · <code>{{fingerprint}}</code><br>
     first seen {{firstSeen}} · last seen {{lastSeen}} in build {{lastBuild}}</p>
     {{#explanation}}<p>{{explanation}}</p>{{/explanation}}
+    {{#damage}}<p class="damage">{{damage}}</p>{{/damage}}
     <ul class="members">{{#members}}<li>{{.}}</li>{{/members}}</ul>
     <details><summary>The constraints as logged</summary><ol>{{#set}}<li><code>{{.}}</code></li>{{/set}}</ol></details>
     {{#fix}}<div class="fix"><b>Fix:</b> {{fix}}</div>{{/fix}}

@@ -7,12 +7,14 @@ extension ResultTable {
   ///
   /// The columns `code_owners` and `source_files` are there when a run recorded code owners for one
   /// of the rows (`lcq ingest --source-root`); `tests` (how many tests logged it) when one of the
-  /// rows was logged in a test, or when ranked `by` tests.
-  public init(top: [ConflictCount], by order: TopOrder = .occurrences) {
+  /// rows was logged in a test, or when ranked `by` tests; `damage` (the least miss in points,
+  /// blank without a figure) and `shows` when `showsDamage` (ranked or filtered by damage).
+  public init(top: [ConflictCount], by order: TopOrder = .occurrences, showsDamage: Bool = false) {
     let showsOwners = top.contains { $0.codeOwnership != nil }
     let showsTests = order == .tests || top.contains { $0.tests > 0 }
     var columns = ["fingerprint", "title", "occurrences", "runs", "devices"]
     if showsTests { columns.append("tests") }
+    if showsDamage { columns += ["damage", "shows"] }
     columns += ["status", "first_seen", "last_seen", "last_build"]
     if showsOwners { columns += Self.ownerColumns }
     self.init(
@@ -24,6 +26,12 @@ extension ResultTable {
           row.devices > 0 ? .integer(row.devices) : .text(nil),
         ]
         if showsTests { cells.append(.integer(row.tests)) }
+        if showsDamage {
+          cells += [
+            row.damage?.points.map { .decimal(Wording.damagePoints($0)) } ?? .text(nil),
+            .text(row.damage?.shows?.rawValue),
+          ]
+        }
         cells += [
           .text(row.status.rawValue), .time(row.firstSeen), .time(row.lastSeen), .text(row.lastBuild),
         ]

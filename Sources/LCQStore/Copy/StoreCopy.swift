@@ -308,7 +308,8 @@ enum StoreCopy {
     "fingerprint", "title", "verdict", "minimal_set", "explanation", "best_fix", "missing", "owner",
     "first_seen", "last_seen", "first_build", "last_build", "occurrence_count", "status", "resolved_build",
     "resolved_build_key", "status_changed_at", "envelope", "width_safe_from", "width_safe_to",
-    "width_fires_everywhere",
+    "width_fires_everywhere", "damage", "damage_points", "damage_shows",
+    "damage_collapses",
   ]
   static let occurrenceColumns = StoredRows.Occurrence.Columns.allCases.map(\.rawValue)
   static let failedColumns = StoredRows.FailedBlock.Columns.allCases.map(\.rawValue)

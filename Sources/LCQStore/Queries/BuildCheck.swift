@@ -25,6 +25,17 @@ public struct CheckResult: Sendable {
   /// `lcq ingest --source-root`), sorted: a check that passes may only be runs that printed
   /// nothing.
   public var loggingOff: [String] = []
+  /// The least miss, in points, that a new or regressed conflict must be known to reach to fail
+  /// (`lcq check --min-damage`); `nil` weighs every one, whatever its damage.
+  public var minDamage: Double? = nil
+
+  /// Whether `conflict` is known to show less than ``minDamage`` (``DamageSummary/isBelow(_:)``:
+  /// its stored miss is below it, and no view collapses). A conflict without a damage figure is
+  /// not known to, and is weighed as without the threshold.
+  public func isBelowMinDamage(_ conflict: CheckedConflict) -> Bool {
+    guard let minDamage, let damage = conflict.damage else { return false }
+    return damage.isBelow(minDamage)
+  }
 
   /// How many runs of the scope and of the previous one saw `conflict`.
   public func share(of conflict: CheckedConflict) -> RunShare {
@@ -92,6 +103,9 @@ public struct CheckedConflict: Sendable, Hashable {
   /// that test (`run_tests`), and how many of them logged the conflict in it. `nil` when no run
   /// of the scope recorded which tests it ran.
   public var testShare: RunShare? = nil
+  /// How much it shows, as its first sighting's analysis says (`conflicts.damage`), `nil` when
+  /// stored without it.
+  public var damage: DamageSummary? = nil
 }
 
 extension ConflictStore {
@@ -194,7 +208,7 @@ extension ConflictStore {
         GROUP BY u.conflict_id
       )
       SELECT c.fingerprint, c.title, c.status, s.n AS occurrences, s.runs, c.resolved_build, c.explanation,
-        c.best_fix, c.envelope,
+        c.best_fix, c.envelope, \(DamageColumns.select("c")),
         NOT EXISTS (
           SELECT 1 FROM occurrence_rollup u JOIN runs r ON r.id = u.run_id
           WHERE u.conflict_id = c.id AND \(earlier) AND \(forApp)
@@ -227,7 +241,7 @@ extension ConflictStore {
         isNew: row.flag("is_new"),
         isRegressed: row.flag("is_regressed"),
         isAccepted: status == .ignored || baseline.contains(fingerprint),
-        codeOwnership: row.placedCodeOwnership, test: row.text("test"))
+        codeOwnership: row.placedCodeOwnership, test: row.text("test"), damage: DamageColumns.read(row))
     }
     let shared = try withTestShares(
       seen, inScope: "\(inScope) AND \(forApp)",

@@ -22,6 +22,9 @@ public struct ConflictDetails: Sendable {
   /// On which sizes it fires (`conflicts.envelope`: one sentence per container-set size),
   /// `nil` when no such size takes part or the analysis predates it.
   public var envelope: String? = nil
+  /// How much it shows (`conflicts.damage`, docs/diagnosis.md), `nil` when the analysis that
+  /// stored it predates schema 24 or it is not a conflict.
+  public var damage: DamageSummary? = nil
   /// Who owns the conflict (`conflicts.owner`: `app`, `system` or `library`), `nil` when not
   /// known (not a proven conflict, or stored before schema 3 and not reanalysed).
   public var owner: String?
@@ -97,7 +100,7 @@ enum DetailsStatements {
   /// The conflict's own row.
   static let conflict = """
     SELECT fingerprint, title, verdict, status, resolved_build, minimal_set, explanation, best_fix,
-      envelope, owner, first_seen, last_seen, first_build, last_build
+      envelope, \(DamageColumns.select("conflicts")), owner, first_seen, last_seen, first_build, last_build
     FROM conflicts WHERE id = ?
     """
 
@@ -197,6 +200,7 @@ extension ConflictStore {
     details.lastSeenByOSVersion = counted.lastSeenByOSVersion
     details.owner = row.text("owner")
     details.envelope = row.text("envelope")
+    details.damage = DamageColumns.read(row)
     let inside = DetailsStatements.occurrencesInside(filter)
     let tests = try engine.rows(
       DetailsStatements.tests(inside: inside.sql), [.integer(reference.id)] + inside.values)

@@ -44,6 +44,8 @@ public struct ConflictNotice: Sendable, Hashable {
   public var bestFix: String?
   /// On which sizes it fires (``ConflictDetails/envelope``).
   public var envelope: String? = nil
+  /// How much it shows (``ConflictDetails/damage``).
+  public var damage: DamageSummary? = nil
   /// Its source files and code owners as the latest run with a source tree found them.
   public var codeOwnership: CodeOwnership? = nil
   /// The test that logged it (the earliest occurrence logged in one for a new conflict, the
@@ -85,7 +87,7 @@ extension ConflictStore {
         c.occurrence_count AS occurrences,
         (SELECT count(DISTINCT u.run_id) FROM occurrence_rollup u WHERE u.conflict_id = c.id) AS runs,
         c.first_seen, c.last_seen, c.first_build, c.last_build, c.resolved_build, c.explanation, c.best_fix,
-        c.envelope,
+        c.envelope, \(DamageColumns.select("c")),
         CASE WHEN k.kind = 'new' THEN \(TestQueries.first(of: "c.id", "", TieOrder.earliestFirst))
           ELSE \(TestQueries.first(of: "c.id", "", TieOrder.latestFirst)) END AS test,
         \(CodeOwnerColumns.select("c"))
@@ -105,8 +107,8 @@ extension ConflictStore {
         firstSeen: row.integer("first_seen") ?? 0, lastSeen: row.integer("last_seen") ?? 0,
         firstBuild: row.text("first_build"), lastBuild: row.text("last_build"),
         resolvedBuild: row.text("resolved_build"), explanation: row.text("explanation"),
-        bestFix: row.text("best_fix"), envelope: row.text("envelope"), codeOwnership: row.codeOwnership,
-        test: row.text("test"))
+        bestFix: row.text("best_fix"), envelope: row.text("envelope"), damage: DamageColumns.read(row),
+        codeOwnership: row.codeOwnership, test: row.text("test"))
     }
   }
 

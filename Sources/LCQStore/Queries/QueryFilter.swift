@@ -38,6 +38,10 @@ public struct QueryFilter: Sendable, Hashable {
   /// (``LCQAnalysis/DeviceSizes/narrowestWidth``) up to, not including, this many points, as
   /// their stored envelope says (`conflicts.width_safe_from`, docs/envelope.md).
   public var firesBelow: Double?
+  /// Only conflicts whose stored damage (`conflicts.damage_points`, docs/diagnosis.md) misses
+  /// by at least this many points, or that collapse a view; a conflict without a figure is
+  /// left out.
+  public var minDamage: Double?
 
   /// Creates a filter; `nil` fields do not filter.
   public init(
@@ -115,8 +119,8 @@ public struct QueryFilter: Sendable, Hashable {
     return (sql, values)
   }
 
-  /// `AND column IN (…)` for the owner's conflicts, `AND …` for the team's and for the
-  /// firing widths (each when the filter has one), on the conflict id column `column` (a literal), with their values.
+  /// `AND column IN (…)` for the owner's conflicts, `AND …` for the team's, for the
+  /// firing widths and for the least damage (each when the filter has one), on the conflict id column `column` (a literal), with their values.
   func conflictConditions(_ column: String) -> (sql: String, values: [QueryValue]) {
     var sql = ""
     var values: [QueryValue] = []
@@ -139,14 +143,18 @@ public struct QueryFilter: Sendable, Hashable {
       // No width lies from the narrowest screen up to one at or below it.
       sql += " AND 0 = 1"
     }
+    if let minDamage {
+      sql += " AND \(column) IN (\(DamageColumns.atLeast))"
+      values.append(.real(minDamage))
+    }
     return (sql, values)
   }
 
   /// Whether the filter narrows the occurrences by their time only: no run metadata, owner,
-  /// team or firing width.
+  /// team, firing width or least damage.
   var isWindowOnly: Bool {
     app == nil && build == nil && osVersion == nil && device == nil && owner == .all && team == nil
-      && firesBelow == nil
+      && firesBelow == nil && minDamage == nil
   }
 
   /// `dashboards/_window_counts.sql` with its two-argument `max` and `min` named in `dialect`.

@@ -24,11 +24,16 @@ public struct ConflictCount: Sendable, Hashable {
   public var lastBuild: String?
   /// The source files and owners the latest run with a source tree found (`nil` when none did).
   public var codeOwnership: CodeOwnership?
+  /// How much it shows, as its first sighting's analysis says (`nil` when stored without it).
+  public var damage: DamageSummary? = nil
 }
 
 /// How `lcq top` ranks conflicts.
 public enum TopOrder: String, Sendable, CaseIterable {
   case occurrences, runs, devices, tests
+  /// The largest stored miss first (`conflicts.damage_points`), conflicts without a figure
+  /// last; occurrences break ties.
+  case damage
 }
 
 extension TopOrder {
@@ -43,6 +48,7 @@ extension TopOrder {
       case .runs: "runs DESC, occurrences DESC"
       case .devices: "devices DESC, occurrences DESC"
       case .tests: "tests DESC, occurrences DESC"
+      case .damage: "c.damage_points IS NULL, c.damage_points DESC, occurrences DESC, runs DESC"
       }
     let inside = DetailsStatements.occurrencesInside(filter)
     // Counted by conflict before the conflicts' own columns are joined: a year's window groups
@@ -57,7 +63,7 @@ extension TopOrder {
       )
       SELECT c.fingerprint, c.title, c.status, t.occurrences, t.runs, t.devices,
         \(TestQueries.count(of: "t.conflict_id", inside.sql)) AS tests,
-        c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c"))
+        c.first_seen, c.last_seen, c.last_build, \(CodeOwnerColumns.select("c")), \(DamageColumns.select("c"))
       FROM t JOIN conflicts c ON c.id = t.conflict_id
       ORDER BY \(orderColumn), c.fingerprint
       LIMIT ?
@@ -81,7 +87,7 @@ extension ConflictStore {
         runs: row.count("runs"), devices: row.count("devices"), tests: row.count("tests"),
         firstSeen: row.integer("first_seen") ?? 0,
         lastSeen: row.integer("last_seen") ?? 0, lastBuild: row.text("last_build"),
-        codeOwnership: row.codeOwnership)
+        codeOwnership: row.codeOwnership, damage: DamageColumns.read(row))
     }
   }
 }

@@ -41,8 +41,9 @@ enum StoredRows {
   /// the ingest of both engines and reanalysis run it.
   static let conflictInsertSQL = """
     INSERT INTO conflicts (fingerprint, title, verdict, minimal_set, explanation, best_fix, missing,
-      owner, envelope, width_safe_from, width_safe_to, width_fires_everywhere, first_seen, last_seen)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      owner, envelope, width_safe_from, width_safe_to, width_fires_everywhere, damage, damage_points, damage_shows,
+      damage_collapses, first_seen, last_seen)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (fingerprint) DO NOTHING
     """
 
@@ -56,14 +57,26 @@ enum StoredRows {
 
   /// A conflict's description as a block's analysis gives it, in the order both
   /// ``conflictInsertSQL`` and ``exemplarSQL`` bind it: title, verdict, minimal set,
-  /// explanation, best fix, missing quantities, owner, then ``envelopeValues(_:)``.
+  /// explanation, best fix, missing quantities, owner, then ``envelopeValues(_:)`` and
+  /// ``damageValues(_:)``.
   static func descriptionValues(summary: AnalysisSummary, describedConstraints: [String]) -> [QueryValue] {
     [
       .text(summary.title ?? ""), .text(summary.verdict.rawValue),
       .text(JSONText.array(describedConstraints)),
       QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
       QueryValue(summary.owner?.rawValue),
-    ] + envelopeValues(summary)
+    ] + envelopeValues(summary) + damageValues(summary)
+  }
+
+  /// The damage columns (`damage`, `damage_points`, `damage_shows`, `damage_collapses`) for
+  /// `summary`.
+  static func damageValues(_ summary: AnalysisSummary) -> [QueryValue] {
+    guard let damage = summary.damage else { return [.null, .null, .null, .null] }
+    guard let points = damage.points else { return [.text(damage.line), .null, .null, .null] }
+    return [
+      .text(damage.line), .real(points), QueryValue(damage.shows?.rawValue),
+      .integer(damage.collapses ? 1 : 0),
+    ]
   }
 
   /// The envelope columns (`envelope`, `width_safe_from`, `width_safe_to`,
@@ -90,15 +103,20 @@ enum StoredRows {
   static func exemplarSQL(rows: Int) -> String {
     let row =
       "(" + Array(repeating: "CAST(? AS TEXT)", count: 8).joined(separator: ", ")
-      + ", CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS BIGINT), "
-      + "CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))"
+      + ", CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS TEXT), "
+      + "CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), "
+      + "CAST(? AS BIGINT), CAST(? AS TEXT))"
     return """
       WITH sighting (title, verdict, minimal_set, explanation, best_fix, missing, owner, envelope, width_safe_from,
-        width_safe_to, width_fires_everywhere, id, time, run_id, identity) AS (VALUES \(ManyRows.values(row, count: rows)))
+        width_safe_to, width_fires_everywhere, damage, damage_points, damage_shows, damage_collapses, id, time, run_id,
+        identity)
+        AS (VALUES \(ManyRows.values(row, count: rows)))
       UPDATE conflicts SET title = sighting.title, verdict = sighting.verdict, minimal_set = sighting.minimal_set,
         explanation = sighting.explanation, best_fix = sighting.best_fix, missing = sighting.missing,
         owner = sighting.owner, envelope = sighting.envelope, width_safe_from = sighting.width_safe_from,
-        width_safe_to = sighting.width_safe_to, width_fires_everywhere = sighting.width_fires_everywhere
+        width_safe_to = sighting.width_safe_to, width_fires_everywhere = sighting.width_fires_everywhere,
+        damage = sighting.damage, damage_points = sighting.damage_points, damage_shows = sighting.damage_shows,
+        damage_collapses = sighting.damage_collapses
       FROM sighting
       WHERE conflicts.id = sighting.id AND conflicts.occurrence_count > 0 AND (sighting.time < conflicts.first_seen
         OR (sighting.time = conflicts.first_seen
@@ -146,17 +164,19 @@ enum StoredRows {
     return values
   }
 
-  /// Sets a conflict's explanation, best fix, missing quantities, owner and envelope to what
+  /// Sets a conflict's explanation, best fix, missing quantities, owner, envelope and damage to what
   /// the current analysis says (for `db reanalyze`, after the diagnosis improved), in `dialect`:
   /// it writes only when something differs.
   static func refreshDiagnosisSQL(_ dialect: SQLDialect) -> String {
     let differs = dialect.isDistinctFrom
     return """
       UPDATE conflicts SET explanation = ?, best_fix = ?, missing = ?, owner = ?, envelope = ?,
-        width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?
+        width_safe_from = ?, width_safe_to = ?, width_fires_everywhere = ?, damage = ?, damage_points = ?,
+        damage_shows = ?, damage_collapses = ?
       WHERE id = ? AND (explanation \(differs) ? OR best_fix \(differs) ? OR missing \(differs) ?
         OR owner \(differs) ? OR envelope \(differs) ? OR width_safe_from \(differs) ?
-        OR width_safe_to \(differs) ? OR width_fires_everywhere \(differs) ?)
+        OR width_safe_to \(differs) ? OR width_fires_everywhere \(differs) ? OR damage \(differs) ?
+        OR damage_points \(differs) ? OR damage_shows \(differs) ? OR damage_collapses \(differs) ?)
       """
   }
 
@@ -166,7 +186,7 @@ enum StoredRows {
       [
         QueryValue(summary.explanation), QueryValue(summary.bestFix), QueryValue(missingText(summary)),
         QueryValue(summary.owner?.rawValue),
-      ] + envelopeValues(summary)
+      ] + envelopeValues(summary) + damageValues(summary)
     return diagnosis + [.integer(conflictID)] + diagnosis
   }
 

@@ -1,3 +1,4 @@
+import LCQStore
 import MCP
 
 extension AgentTools {
@@ -12,6 +13,13 @@ extension AgentTools {
   private static let fingerprintArgument: Value = .object([
     "type": "string",
     "description": "The fingerprint (v3:…), or enough of its first digits to name one conflict.",
+  ])
+
+  /// The argument `min_damage` (`--min-damage`, docs/diagnosis.md, "The damage").
+  private static let minDamageArgument: Value = .object([
+    "type": "number", "minimum": 0,
+    "description":
+      "Only conflicts whose damage misses by at least this many points or collapses a view (1: what shows on a Retina screen).",
   ])
 
   /// The tools, with their arguments as JSON Schema.
@@ -65,6 +73,12 @@ extension AgentTools {
             "type": "string", "description": "Only conflicts whose code owners include this one (@org/team).",
           ]),
           "app": .object(["type": "string", "description": "Only runs of this app."]),
+          "by": .object([
+            "type": "string", "enum": .array(TopOrder.allCases.map { .string($0.rawValue) }),
+            "description":
+              "Rank by occurrences (default), runs, devices, tests or damage (the miss in points).",
+          ]),
+          "min_damage": minDamageArgument,
         ]),
         "additionalProperties": false,
       ]),
@@ -122,6 +136,11 @@ extension AgentTools {
           ]),
           "team": .object([
             "type": "string", "description": "Only conflicts whose code owners include this one.",
+          ]),
+          "min_damage": .object([
+            "type": "number", "minimum": 0,
+            "description":
+              "Let a new or regressed conflict pass when its damage misses by less than this many points and collapses no view.",
           ]),
         ]),
         "additionalProperties": false,

@@ -81,14 +81,17 @@ struct AgentTools: Sendable {
 
   private func topConflicts(_ values: [String: Value]?) throws -> JSONValue {
     let arguments = try ToolArguments(
-      values, tool: "top_conflicts", known: ["limit", "since", "owner", "team", "app"])
+      values, tool: "top_conflicts", known: ["limit", "since", "owner", "team", "app", "by", "min_damage"])
     let limit = try arguments.integer("limit", in: 1...100) ?? 10
     let window = try arguments.window()
-    let filter = QueryFilter(
+    var filter = QueryFilter(
       app: try arguments.text("app"), since: window.since, until: window.until,
       owner: try arguments.choice("owner", OwnerFilter.self) ?? .app, team: try arguments.text("team"))
-    let rows = try reading { store throws(StoreError) in try store.top(filter, limit: limit) }
-    return ResultTable(top: rows).jsonValue
+    filter.minDamage = try arguments.points("min_damage")
+    let order = try arguments.choice("by", TopOrder.self) ?? .occurrences
+    let rows = try reading { store throws(StoreError) in try store.top(filter, by: order, limit: limit) }
+    return ResultTable(top: rows, by: order, showsDamage: order == .damage || filter.minDamage != nil)
+      .jsonValue
   }
 
   private func showConflict(_ values: [String: Value]?) throws -> JSONValue {
@@ -109,7 +112,8 @@ struct AgentTools: Sendable {
 
   private func checkBuild(_ values: [String: Value]?) throws -> JSONValue {
     let arguments = try ToolArguments(
-      values, tool: "check_build", known: ["build", "run_id", "owner", "team"])
+      values, tool: "check_build", known: ["build", "run_id", "owner", "team", "min_damage"])
+    let minDamage = try arguments.points("min_damage")
     let (build, run) = (try arguments.text("build"), try arguments.text("run_id"))
     if build != nil, run != nil { throw ToolError("check_build: give 'build' or 'run_id', not both") }
     let owner = try arguments.choice("owner", OwnerFilter.self) ?? .app
@@ -120,11 +124,12 @@ struct AgentTools: Sendable {
       guard let scope, try store.hasRuns(in: scope, app: nil) else { return nil }
       return try store.check(scope, app: nil, owner: owner, team: team, baseline: [])
     }
-    guard let result else {
+    guard var result else {
       throw ToolError(
         "check_build: no ingest recorded \(build.map { "build \($0)" } ?? run.map { "run \($0)" } ?? "a build or run id")"
       )
     }
+    result.minDamage = minDamage
     return CheckText.jsonValue(result, failOn: [.new, .regressed])
   }
 

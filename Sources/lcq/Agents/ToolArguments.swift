@@ -58,6 +58,16 @@ struct ToolArguments {
     }
   }
 
+  /// The argument `key`, a finite number of 0 or more (points), `nil` when absent.
+  func points(_ key: String) throws(ToolError) -> Double? {
+    switch values[key] {
+    case nil, .null?: return nil
+    case .int(let number)? where number >= 0: return Double(number)
+    case .double(let number)? where number >= 0 && number.isFinite: return number
+    default: throw ToolError("\(tool): '\(key)' must be a number of points, 0 or more (such as 1)")
+    }
+  }
+
   /// The argument `key`, one of `choices`' raw values, `nil` when absent.
   func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(ToolError)
     -> Choice? where Choice.RawValue == String

@@ -32,6 +32,13 @@ extension LCQCommand {
         conflict logged in a test is also shown against the runs that ran that test, and when \
         both builds ran it the test weighs those runs only (docs/team.md).
 
+        --min-damage POINTS lets a new or regressed conflict pass when its stored damage \
+        (docs/diagnosis.md, "The damage") misses by less than POINTS and collapses no view (1 \
+        gates on what shows on a 2x screen); it is listed apart. A conflict without a damage \
+        figure is weighed as before, for nothing shows it is below. SARIF gives an invisible \
+        miss the level note and a subpixel one at most warning; GitHub annotations come with \
+        visible damage first.
+
         --write-baseline FILE writes every conflict the scope saw as accepted, and exits 0.
 
         A build or run that no ingest recorded (a typo in $BUILD_NUMBER, an empty ingest) \
@@ -65,6 +72,11 @@ extension LCQCommand {
         "Fail only on changes beyond chance at this level (0 < LEVEL < 1, such as 0.05).", valueName: "LEVEL")
     )
     var significance: Double?
+    @Option(
+      help: ArgumentHelp(
+        "Let a conflict pass when its damage misses by less than this many points, collapsing no view.",
+        valueName: "POINTS"))
+    var minDamage: Double?
     @Option(help: "Output format: markdown, json, sarif or github.") var format: CheckFormat = .markdown
     @Option(help: OwnerFilter.help(default: .app)) var owner: OwnerFilter = .app
     @OptionGroup var team: TeamOption
@@ -72,6 +84,7 @@ extension LCQCommand {
 
     func validate() throws {
       if build != nil, runId != nil { throw ValidationError("give at most one of --build and --run-id") }
+      try MinDamage.validate(minDamage)
       let kinds = try failures()
       if let significance {
         guard significance > 0, significance < 1 else {
@@ -135,7 +148,7 @@ extension LCQCommand {
         guard try store.hasRuns(in: scope, app: app) else { return .notIngested(scope) }
         return .checked(try store.check(scope, app: app, owner: owner, team: team, baseline: accepted))
       }
-      let result: CheckResult
+      var result: CheckResult
       switch outcome {
       case .checked(let checked): result = checked
       case .nothingIngested:
@@ -153,6 +166,7 @@ extension LCQCommand {
         )
         throw ExitStatus.databaseError
       }
+      result.minDamage = minDamage
       if let writeBaseline {
         do {
           try FilePermissions.writeAtomically(Data(CheckText.baseline(result).utf8), toPath: writeBaseline)

@@ -11,8 +11,9 @@ extension LCQCommand {
       discussion: ExitStatus.databaseHelp)
 
     @Option(
+      name: [.customLong("by"), .customLong("sort")],
       help:
-        "Rank by occurrences, runs, devices (distinct device models) or tests (distinct tests that logged it)."
+        "Rank by occurrences, runs, devices (device models), tests (tests that logged it) or damage (points)."
     )
     var by: TopOrder = .occurrences
     @Option(help: "How many conflicts to list.")
@@ -25,21 +26,30 @@ extension LCQCommand {
         "Only conflicts that fire at some screen width from 320 pt (the narrowest device in lcq's table) "
           + "up to this many points, as their envelope says (docs/envelope.md).", valueName: "points"))
     var firesBelow: Double?
+    @Option(
+      help: ArgumentHelp(
+        "Only conflicts whose damage misses by at least this many points or collapses a view (docs/diagnosis.md).",
+        valueName: "points"))
+    var minDamage: Double?
     @OptionGroup var output: FormatOption
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws { try MinDamage.validate(minDamage) }
 
     mutating func run() throws {
       var filter = filters.filter(now: currentTime)
       filter.team = team.team
       filter.owner = owner
       filter.firesBelow = firesBelow
+      filter.minDamage = minDamage
       let (order, limit) = (by, limit)
       let (rows, why) = try usingStore(database) { store throws(StoreError) in
         let rows = try store.top(filter, by: order, limit: limit)
         return (rows, rows.isEmpty ? try EmptyAnswer.reason(store, filter) : nil)
       }
       printOutput(
-        ResultTable(top: rows, by: order).rendered(as: output.format, width: TerminalWidth.forTables))
+        ResultTable(top: rows, by: order, showsDamage: order == .damage || minDamage != nil).rendered(
+          as: output.format, width: TerminalWidth.forTables))
       if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
   }
