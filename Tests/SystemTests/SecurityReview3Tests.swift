@@ -107,6 +107,12 @@
         XCTAssertEqual(answer.status, 200, answer.text)
       }
       XCTAssertLessThan(try Self.threads(server.pid), 300)
+      // 384 runs in all, at most 256 open at once (`maxOpenRuns`): the quietest are finished.
+      let running = try sqlite(db, "SELECT count(*) FROM runs WHERE status = 'running'")
+      XCTAssertLessThanOrEqual(
+        Int(running.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max, 256, running)
+      let all = try sqlite(db, "SELECT count(*) FROM runs")
+      XCTAssertEqual(all.trimmingCharacters(in: .whitespacesAndNewlines), "384")
     }
 
     // MARK: B. Bodies
