@@ -140,7 +140,7 @@ final class SQLInterpolationTests: XCTestCase {
     "Notifications.swift": [
       #"CodeOwnerColumns.select("c")"#, #"CodeOwnerColumns.ownedBy("c.id", "CAST(:team AS TEXT)")"#,
       #"TestQueries.first(of: "c.id", "", TieOrder.earliestFirst)"#,
-      #"TestQueries.first(of: "c.id", "", TieOrder.latestFirst)"#,
+      #"TestQueries.first(of: "c.id", "", TieOrder.latestFirst)"#, #"DamageColumns.select("c")"#,
     ],
     // Column and table names from StoreCopy's literal lists and its callers' literals; `?`
     // placeholder lists sized by the batch; `conflict` is one of two literal clauses.
