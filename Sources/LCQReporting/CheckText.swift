@@ -110,9 +110,7 @@ public enum CheckText {
               ("runs", .int(conflict.runs)), ("resolved_build", .string(conflict.resolvedBuild)),
               ("explanation", .string(conflict.explanation)), ("best_fix", .string(conflict.bestFix)),
               ("envelope", .string(conflict.envelope)),
-              ("damage", .string(conflict.damage?.line)),
-              ("damage_points", conflict.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
-              ("damage_shows", .string(conflict.damage?.shows?.rawValue)),
+            ] + DamageJSON.storedMembers(conflict.damage) + [
               ("test", .string(conflict.test)),
               ("new", .bool(conflict.isNew)),
               ("regressed", .bool(conflict.isRegressed)),

@@ -136,9 +136,7 @@ public enum ConflictDetailsText {
         ("minimal_set", .array(details.minimalSet.map { .string($0) })),
         ("explanation", .string(details.explanation)), ("best_fix", .string(details.bestFix)),
         ("envelope", .string(details.envelope)),
-        ("damage", .string(details.damage?.line)),
-        ("damage_points", details.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
-        ("damage_shows", .string(details.damage?.shows?.rawValue)),
+      ] + DamageJSON.storedMembers(details.damage) + [
         ("first_seen", .string(UnixTime.iso(details.firstSeen))),
         ("last_seen", .string(UnixTime.iso(details.lastSeen))),
         ("first_build", .string(details.firstBuild)), ("last_build", .string(details.lastBuild)),

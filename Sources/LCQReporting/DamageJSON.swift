@@ -38,6 +38,16 @@ enum DamageJSON {
     json.null("damage_reason")
   }
 
+  /// A stored conflict's `damage` (the line), `damage_points` (two decimals, rounded down) and
+  /// `damage_shows`, each null without it: `lcq show`, `lcq check` and `lcq notify` alike.
+  static func storedMembers(_ damage: DamageSummary?) -> [(String, JSONValue)] {
+    [
+      ("damage", .string(damage?.line)),
+      ("damage_points", damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
+      ("damage_shows", .string(damage?.shows?.rawValue)),
+    ]
+  }
+
   /// A suggestion's `cost` (points, to four decimals) and `cost_exact` (a fraction), `null` when
   /// the solver gave up.
   static func writeFixMembers(of fix: FixSuggestion, to json: inout JSONWriter) {

@@ -35,10 +35,9 @@ public enum NotifyPayload {
         ("first_build", .string(notice.firstBuild)), ("last_build", .string(notice.lastBuild)),
         ("resolved_build", .string(notice.kind == .regressed ? notice.resolvedBuild : nil)),
         ("explanation", .string(notice.explanation)), ("best_fix", .string(notice.bestFix)),
-        ("envelope", .string(notice.envelope)), ("damage", .string(notice.damage?.line)),
-        ("damage_points", notice.damage?.points.map { .number(Wording.damagePoints($0)) } ?? .null),
-        ("damage_shows", .string(notice.damage?.shows?.rawValue)), ("test", .string(notice.test)),
-      ] + CodeOwnerText.jsonMembers(notice.codeOwnership))
+        ("envelope", .string(notice.envelope)),
+      ] + DamageJSON.storedMembers(notice.damage) + [("test", .string(notice.test))]
+        + CodeOwnerText.jsonMembers(notice.codeOwnership))
   }
 
   /// The body that posts `notices` together (the changes past a run's cap), as UTF-8 JSON:

@@ -8,8 +8,9 @@ extension ResultTable {
   /// The columns `code_owners` and `source_files` are there when a run recorded code owners for one
   /// of the rows (`lcq ingest --source-root`); `tests` (how many tests logged it) when one of the
   /// rows was logged in a test, or when ranked `by` tests; `damage` (the least miss in points,
-  /// blank without a figure) and `shows` when `showsDamage` (ranked or filtered by damage).
-  public init(top: [ConflictCount], by order: TopOrder = .occurrences, showsDamage: Bool = false) {
+  /// blank without a figure) and `shows` when ranked by damage or filtered by `minDamage`.
+  public init(top: [ConflictCount], by order: TopOrder = .occurrences, minDamage: Double? = nil) {
+    let showsDamage = order == .damage || minDamage != nil
     let showsOwners = top.contains { $0.codeOwnership != nil }
     let showsTests = order == .tests || top.contains { $0.tests > 0 }
     var columns = ["fingerprint", "title", "occurrences", "runs", "devices"]

@@ -90,7 +90,7 @@ struct AgentTools: Sendable {
     filter.minDamage = try arguments.points("min_damage")
     let order = try arguments.choice("by", TopOrder.self) ?? .occurrences
     let rows = try reading { store throws(StoreError) in try store.top(filter, by: order, limit: limit) }
-    return ResultTable(top: rows, by: order, showsDamage: order == .damage || filter.minDamage != nil)
+    return ResultTable(top: rows, by: order, minDamage: filter.minDamage)
       .jsonValue
   }
 

@@ -48,7 +48,7 @@ extension LCQCommand {
         return (rows, rows.isEmpty ? try EmptyAnswer.reason(store, filter) : nil)
       }
       printOutput(
-        ResultTable(top: rows, by: order, showsDamage: order == .damage || minDamage != nil).rendered(
+        ResultTable(top: rows, by: order, minDamage: minDamage).rendered(
           as: output.format, width: TerminalWidth.forTables))
       if let why, output.format != .json { StandardError.write("lcq: " + why) }
     }
