@@ -448,6 +448,74 @@
         XCTAssertEqual(
           stopped.printed.components(separatedBy: "the store failed").count - 1, 1, stopped.printed)
       }
+
+      /// B11, the queue behind a busy store: with `--store-timeout 2` and the table of runs
+      /// locked by another session, an upload whose text the store never began is answered
+      /// 503 "busy" at its deadline and dropped, and the one the store had begun is answered 503
+      /// "unavailable"; once the lock goes, the store writes the begun one's run and never the
+      /// dropped one's (before, every text left in the queue was still read and stored after
+      /// its answer, and held while the budget counted it given back).
+      func testB11ATextTheStoreNeverBeganIsDroppedAtItsDeadline() throws {
+        let postgres = try PostgresTestServer()
+        let name = "lcq_queue"
+        let db = try postgres.makeDatabase(name)
+        let token = try createToken(db, anyApp: true)
+        let server = try CollectorProcess(db: db, arguments: ["--store-timeout", "2"])
+        let port = try XCTUnwrap(Int(server.url.split(separator: ":").last ?? ""))
+        XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
+        let body = try String(contentsOf: example, encoding: .utf8)
+        // The waiting upload's head first: its token is checked while the store is free.
+        let waiting = try XCTUnwrap(IdleConnection(port: port))
+        waiting.send(
+          "POST /v1/ingest?app=Queue&run-id=dropped HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Authorization: Bearer \(token)\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n")
+        let lockEnded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+          _ = try? postgres.psql(name, "LOCK TABLE runs IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8)")
+          lockEnded.signal()
+        }
+        let lockTaken = Date().addingTimeInterval(10)
+        while try postgres.psql(
+          name,
+          "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            + "WHERE c.relname = 'runs' AND l.mode = 'AccessExclusiveLock' AND l.granted"
+        ).trimmingCharacters(in: .whitespacesAndNewlines) != "1",
+          Date() < lockTaken
+        {
+          Thread.sleep(forTimeInterval: 0.1)
+        }
+        // The begun upload: the store takes it, and waits for the lock.
+        let begunAnswered = DispatchSemaphore(value: 0)
+        let begun = AnswerBox()
+        let (url, example) = (server.url + "/v1/ingest?app=Queue&run-id=begun", example)
+        Thread.detachNewThread {
+          begun.value = try? CollectorProcess.curl(
+            url, method: "POST", headers: ["Authorization": "Bearer \(token)"], body: example, maxTime: 20)
+          begunAnswered.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        waiting.send(body)
+        let dropped = waiting.answer(within: 10)
+        XCTAssertTrue(dropped.hasPrefix("HTTP/1.1 503"), dropped)
+        XCTAssertTrue(dropped.lowercased().contains("retry-after: 1"), dropped)
+        XCTAssertTrue(dropped.contains("the server is busy; retry"), dropped)
+        XCTAssertEqual(begunAnswered.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(begun.value?.status, 503, begun.value?.text ?? "no answer")
+        XCTAssertEqual(begun.value?.text, "the store is unavailable; retry\n")
+        XCTAssertEqual(lockEnded.wait(timeout: .now() + 20), .success)
+        let written = Date().addingTimeInterval(20)
+        let runs = "SELECT string_agg(run_key, ',' ORDER BY run_key) FROM runs"
+        func runKeys() throws -> String {
+          try postgres.psql(name, runs).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        while try runKeys() != "begun", Date() < written {
+          Thread.sleep(forTimeInterval: 0.2)
+        }
+        // Time for a queued text to be written, were one left.
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(try runKeys(), "begun")
+      }
     #endif
 
     // MARK: Helpers
@@ -572,6 +640,17 @@
     var every503HadRetryAfter: Bool { lock.withLock { missingRetryAfter == 0 } }
   }
 
+  /// One answer, set by one thread and read by another after a semaphore.
+  private final class AnswerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: CollectorProcess.Answer?
+
+    var value: CollectorProcess.Answer? {
+      get { lock.withLock { stored } }
+      set { lock.withLock { stored = newValue } }
+    }
+  }
+
   /// A TCP connection to 127.0.0.1 that sends only what it is told to.
   private final class IdleConnection {
     private let socket: Int32
@@ -600,6 +679,21 @@
       _ = text.utf8CString.withUnsafeBufferPointer {
         Glibc.send(socket, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL))
       }
+    }
+
+    /// What the server sends until it closes the connection, or until `seconds` pass.
+    func answer(within seconds: Double) -> String {
+      var bytes: [UInt8] = []
+      let deadline = Date().addingTimeInterval(seconds)
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while Date() < deadline {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 100) > 0 else { continue }
+        let read = recv(socket, &chunk, chunk.count, 0)
+        guard read > 0 else { break }
+        bytes += chunk[0..<read]
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the server has closed it (a read finds the end, or an error), without waiting.

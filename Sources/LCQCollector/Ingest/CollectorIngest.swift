@@ -91,48 +91,92 @@
     /// mostly per commit); the counts are then the shared commit's, given to the first of them
     /// (the others count 0), while each has its own notes. Without it, the text is committed
     /// alone and the counts are its own (`/v1/ingest` answers them).
-    func store(_ text: [UInt8], as metadata: RunMetadata, named name: String, sharesCommit: Bool) async throws
-      -> ReceivedTotals
-    {
-      let totals = try await Reply<ReceivedTotals>.waiting(at: storeTimeout) { done in
-        waitingLock.withLock {
-          waiting.append(
-            Waiting(text: text, metadata: metadata, name: name, sharesCommit: sharesCommit, done: done))
+    ///
+    /// `share` (the request's part of the server's budget) is kept while the store keeps the
+    /// text. A text the store has not taken when the request's time is up is withdrawn, unread,
+    /// and ``StoreBusy`` thrown: nothing is done for a request that is no longer waiting (a
+    /// queue of abandoned texts kept the server working and holding them after every answer).
+    func store(
+      _ text: [UInt8], as metadata: RunMetadata, named name: String, sharesCommit: Bool,
+      keeping share: RequestBudget.Share? = nil
+    ) async throws -> ReceivedTotals {
+      var entry: Waiting?
+      do {
+        let totals = try await Reply<ReceivedTotals>.waiting(at: storeTimeout) { done in
+          let waiting = Waiting(
+            text: text, metadata: metadata, name: name, sharesCommit: sharesCommit, done: done,
+            keeper: share?.keep())
+          entry = waiting
+          waitingLock.withLock { self.waiting.append(waiting) }
+          news.signal()
+          queue.async { self.storeWaiting() }
         }
-        news.signal()
-        queue.async { self.storeWaiting() }
+        storeAnswered()
+        return totals
+      } catch is StoreTimedOut {
+        if let entry, withdraw(entry) { throw StoreBusy() }
+        throw StoreTimedOut()
       }
-      storeAnswered()
-      return totals
     }
 
-    /// A received text waiting for the store.
-    private struct Waiting {
+    /// Takes `entry` out of the texts waiting, and lets go of its share; `false` when the store
+    /// has taken it already.
+    private func withdraw(_ entry: Waiting) -> Bool {
+      let withdrawn: Bool = waitingLock.withLock {
+        guard let position = waiting.firstIndex(where: { $0 === entry }) else { return false }
+        waiting.remove(at: position)
+        return true
+      }
+      if withdrawn { entry.answer(.failure(StoreBusy())) }
+      return withdrawn
+    }
+
+    /// A received text waiting for the store, and then held by it until it is answered.
+    private final class Waiting: @unchecked Sendable {
       let text: [UInt8]
       let metadata: RunMetadata
       let name: String
       let sharesCommit: Bool
-      let done: Reply<ReceivedTotals>
+      private let done: Reply<ReceivedTotals>
+      /// The request's share of the budget, held while the store holds the text.
+      private let keeper: RequestBudget.Keeper?
+
+      init(
+        text: [UInt8], metadata: RunMetadata, name: String, sharesCommit: Bool, done: Reply<ReceivedTotals>,
+        keeper: RequestBudget.Keeper?
+      ) {
+        self.text = text
+        self.metadata = metadata
+        self.name = name
+        self.sharesCommit = sharesCommit
+        self.done = done
+        self.keeper = keeper
+      }
+
+      /// Answers the request (unless its time was up), and lets go of its share.
+      func answer(_ result: Result<ReceivedTotals, any Error>) {
+        done.resume(with: result)
+        keeper?.end()
+      }
     }
 
-    /// Stores every text waiting: each run's texts that may share a commit in one, in the order
-    /// they arrived, and the others alone.
+    /// Stores every text waiting, in the order they came: each with the texts of its run that
+    /// may share its commit. Each is taken from the queue only when the store comes to it, so
+    /// that a request whose time is up before can still withdraw its text.
     private func storeWaiting() {
-      let batch = waitingLock.withLock {
-        defer { waiting.removeAll() }
-        return waiting
+      while let next = takeNext() { storeTogether(next) }
+    }
+
+    /// The first text waiting, with the others of its run that may share its commit (when it
+    /// may), taken out of the queue; `nil` when none waits.
+    private func takeNext() -> [Waiting]? {
+      let first: Waiting? = waitingLock.withLock {
+        guard let first = waiting.first else { return nil }
+        if !first.sharesCommit { waiting.removeFirst() }
+        return first
       }
-      var runs: [RunMetadata] = []
-      var shared: [RunMetadata: [Waiting]] = [:]
-      for text in batch {
-        guard text.sharesCommit else {
-          storeTogether([text])
-          continue
-        }
-        if shared[text.metadata] == nil { runs.append(text.metadata) }
-        shared[text.metadata, default: []].append(text)
-      }
-      for run in runs { storeTogether(shared[run] ?? []) }
+      guard let first else { return nil }
+      return first.sharesCommit ? takeWaiting(sharingCommitIn: first.metadata) : [first]
     }
 
     /// Stores `texts`, all of one run, in one commit, and answers each once it is written. The
@@ -146,7 +190,7 @@
       do {
         run = try openRun(metadata)
       } catch {
-        for text in texts { text.done.resume(throwing: error) }
+        for text in texts { text.answer(.failure(error)) }
         return
       }
       run.notes.take()
@@ -186,7 +230,7 @@
       } catch {
         // The session cannot be trusted after a failed write: the next text starts another.
         finish(metadata, run, .failed)
-        for text in texts { text.done.resume(throwing: error) }
+        for text in texts { text.answer(.failure(error)) }
         return
       }
       run.lastUsed = .now
@@ -213,7 +257,7 @@
       switch result {
       case .success(let totals): after = totals
       case .failure(let error):
-        for text in texts { text.done.resume(throwing: error) }
+        for text in texts { text.answer(.failure(error)) }
         queue.async {
           if self.runs[metadata] === run { self.finish(metadata, run, .failed) }
         }
@@ -229,7 +273,7 @@
           totals.duplicates = after.duplicates - before.duplicates
           totals.unparsed = after.unparsed - before.unparsed
         }
-        text.done.resume(returning: totals)
+        text.answer(.success(totals))
       }
     }
 

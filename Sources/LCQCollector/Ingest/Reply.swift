@@ -6,6 +6,12 @@
     var description: String { "the store did not answer in time" }
   }
 
+  /// The store was busy for the whole of a request's time, and never took its text: nothing of
+  /// it was read, and the sender may send it again (``CollectorIngest/store(_:as:named:sharesCommit:keeping:)``).
+  struct StoreBusy: Error, CustomStringConvertible {
+    var description: String { "the store was busy for the request's whole time" }
+  }
+
   /// A continuation resumed once: by the store's queue with what it did, or by a deadline with
   /// ``StoreTimedOut``, whichever comes first (the other is dropped). A request never waits
   /// longer than its deadline for a store that is stuck.

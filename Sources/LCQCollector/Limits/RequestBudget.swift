@@ -15,22 +15,33 @@
     let requests: Int
     /// Most body bytes held at once.
     let bytes: Int
-    private let lock = NSLock()
+    fileprivate let lock = NSLock()
     private var takenRequests = 0
     private var takenBytes = 0
     /// Bytes given back since the memory was last returned to the system.
     private var givenBack = 0
+    /// Idle ticks left on which the memory is returned again after a burst.
+    private var trimsLeft = 0
+    /// How many idle ticks after a burst return the memory: what the store, the connections and
+    /// the runs free a moment after the last answer goes back too (one trim on the first idle
+    /// tick left 160 MB of a burst held in a CI run).
+    static let trimsAfterABurst = 5
 
     init(requests: Int, bytes: Int) {
       self.requests = max(1, requests)
       self.bytes = max(1, bytes)
     }
 
-    /// One request's share: its place and the bytes it holds, given back by ``Share/end()``.
+    /// One request's share: its place and the bytes it holds, given back once the request has
+    /// ended (``end()``) and so has every keeper of it (``keep()``).
     final class Share: @unchecked Sendable {
       private let budget: RequestBudget
+      /// Changed by the request's task only, before it hands its text over.
       private var held = 0
+      /// Whether the request has ended; under the budget's lock.
       private var ended = false
+      /// Keepers not ended yet; under the budget's lock.
+      private var keepers = 0
 
       fileprivate init(_ budget: RequestBudget) {
         self.budget = budget
@@ -43,11 +54,53 @@
         return true
       }
 
-      /// Gives back the request's place and bytes.
+      /// Ends the request's hold; the place and bytes go back unless a keeper still holds them.
       func end() {
-        guard !ended else { return }
-        ended = true
-        budget.giveBack(bytes: held)
+        release { ended = true }
+      }
+
+      /// One more holder of the share: the store, while it keeps a text of the request. A
+      /// request answered before the store is done with its text (it waited past the store's
+      /// time-out) gives its place and bytes back only when the store lets go of the text.
+      func keep() -> Keeper {
+        budget.lock.withLock { keepers += 1 }
+        return Keeper(self)
+      }
+
+      fileprivate func keeperEnded() {
+        release { keepers -= 1 }
+      }
+
+      /// Applies `change`, and gives the share back when it leaves the request ended and no keeper.
+      private func release(_ change: () -> Void) {
+        let last: Bool = budget.lock.withLock {
+          let open = !(ended && keepers == 0)
+          change()
+          return open && ended && keepers == 0
+        }
+        if last { budget.giveBack(bytes: held) }
+      }
+
+      deinit { end() }
+    }
+
+    /// The store's hold on a request's share (``Share/keep()``), ended once, by ``end()`` or
+    /// when it goes away.
+    final class Keeper: @unchecked Sendable {
+      private let lock = NSLock()
+      private var share: Share?
+
+      fileprivate init(_ share: Share) {
+        self.share = share
+      }
+
+      /// Lets go of the share; a second call does nothing.
+      func end() {
+        let share: Share? = lock.withLock {
+          defer { self.share = nil }
+          return self.share
+        }
+        share?.keeperEnded()
       }
 
       deinit { end() }
@@ -79,13 +132,19 @@
     }
 
     /// After a burst (no request in flight, and 16 MiB or more of bodies given back since the
-    /// last time), gives what the burst took back to the system: glibc keeps freed memory in
-    /// its arenas otherwise, and the process stays at its peak. The server calls it once a
-    /// second, so that what the store freed after the last answer goes back too.
+    /// last time), gives what the burst took back to the system, on this idle tick and the next
+    /// few (``trimsAfterABurst``): glibc keeps freed memory in its arenas otherwise, and the
+    /// process stays at its peak. The server calls it once a second; a tick with a request in
+    /// flight returns nothing and keeps the ticks left for after it.
     func returnMemoryAfterABurst() {
       let trims: Bool = lock.withLock {
-        guard takenRequests == 0, givenBack >= 16 << 20 else { return false }
-        givenBack = 0
+        guard takenRequests == 0 else { return false }
+        if givenBack >= 16 << 20 {
+          givenBack = 0
+          trimsLeft = Self.trimsAfterABurst
+        }
+        guard trimsLeft > 0 else { return false }
+        trimsLeft -= 1
         return true
       }
       if trims { Self.returnFreedMemory() }

@@ -88,14 +88,15 @@
       do {
         for (metadata, group) in runs {
           let totals = try await ingest.store(
-            ConsoleText.of(group), as: metadata, named: "request \(number)", sharesCommit: true)
+            ConsoleText.of(group), as: metadata, named: "request \(number)", sharesCommit: true,
+            keeping: share)
           count(totals)
           notes += totals.notes
         }
       } catch {
         // Nothing half stored: what was committed is whole, and the retry the sender makes of
         // a 503 stores the rest once.
-        return unavailable(route, error)
+        return error is StoreBusy ? busy(route) : unavailable(route, error)
       }
       // Nothing is refused: what the scanner said of the text (a message cut off) goes back as
       // the protocol's warnings.
@@ -169,9 +170,9 @@
       let totals: ReceivedTotals
       do {
         totals = try await ingest.store(
-          body, as: metadata, named: "request \(counter.next())", sharesCommit: false)
+          body, as: metadata, named: "request \(counter.next())", sharesCommit: false, keeping: share)
       } catch {
-        return unavailable(route, error)
+        return error is StoreBusy ? busy(route) : unavailable(route, error)
       }
       count(totals)
       return answer(route, .ok, text: UploadAnswer(totals).json + "\n", type: "application/json")
@@ -320,7 +321,8 @@
       answer(route, .contentTooLarge, text: over.json + "\n", type: "application/json")
     }
 
-    /// 503 when the server holds as many requests or bytes as it may: the sender retries.
+    /// 503 when the server holds as many requests or bytes as it may, or when the store never
+    /// came to the request's text in its time (``StoreBusy``): the sender retries.
     private func busy(_ route: String) -> Response {
       metrics.add(.busy, 1)
       metrics.answered(route, status: 503)

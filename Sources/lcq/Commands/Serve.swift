@@ -61,6 +61,11 @@ extension LCQCommand {
     @Option(help: "Seconds a request has to send its body.")
     var bodyTimeout: Int = 60
     @Option(
+      help:
+        "Seconds a request waits for the store; past it 503 with Retry-After, and a text the store has not begun is dropped."
+    )
+    var storeTimeout: Int = 30
+    @Option(
       help: ArgumentHelp("Serve HTTPS with this certificate chain (PEM; with --tls-key).", valueName: "file"))
     var tlsCert: String?
     @Option(help: ArgumentHelp("The certificate's private key (PEM; with --tls-cert).", valueName: "file"))
@@ -78,12 +83,12 @@ extension LCQCommand {
       guard Self.address(listen) != nil else {
         throw ValidationError("--listen '\(listen)': give HOST:PORT, e.g. 127.0.0.1:4318")
       }
-      guard maxBody > 0, idleRun > 0, deviceQuota > 0, headTimeout > 0, bodyTimeout > 0,
+      guard maxBody > 0, idleRun > 0, deviceQuota > 0, headTimeout > 0, bodyTimeout > 0, storeTimeout > 0,
         (maxRequests ?? 1) > 0, (maxConnections ?? 1) > 0
       else {
         throw ValidationError(
-          "--max-body, --idle-run, --device-quota, --max-requests, --max-connections, --head-timeout "
-            + "and --body-timeout take numbers above 0")
+          "--max-body, --idle-run, --device-quota, --max-requests, --max-connections, --head-timeout, "
+            + "--body-timeout and --store-timeout take numbers above 0")
       }
       // A rate past these made the burst or the wait larger than an integer holds (security
       // review 3, T14).
@@ -135,7 +140,8 @@ extension LCQCommand {
           burst: max(1, Int(rate * 2)), deviceDailyQuota: deviceQuota, idleRunSeconds: idleRun,
           maxRequestsInFlight: maxRequests,
           maxConnections: maxConnections ?? FileLimit.connectionsAllowed(),
-          headTimeoutSeconds: headTimeout, bodyTimeoutSeconds: bodyTimeout, lcqVersion: LCQVersion.current)
+          headTimeoutSeconds: headTimeout, bodyTimeoutSeconds: bodyTimeout, storeTimeoutSeconds: storeTimeout,
+          lcqVersion: LCQVersion.current)
         settings.behindProxy = behindProxy
         if let tlsCert, let tlsKey { settings.tls = (tlsCert, tlsKey) }
         let scheme = tlsCert == nil ? "http" : "https"
