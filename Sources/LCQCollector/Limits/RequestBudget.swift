@@ -20,12 +20,6 @@
     private var takenBytes = 0
     /// Bytes given back since the memory was last returned to the system.
     private var givenBack = 0
-    /// Idle ticks left on which the memory is returned again after a burst.
-    private var trimsLeft = 0
-    /// How many idle ticks after a burst return the memory: what the store, the connections and
-    /// the runs free a moment after the last answer goes back too (one trim on the first idle
-    /// tick left 160 MB of a burst held in a CI run).
-    static let trimsAfterABurst = 5
 
     init(requests: Int, bytes: Int) {
       self.requests = max(1, requests)
@@ -132,19 +126,14 @@
     }
 
     /// After a burst (no request in flight, and 16 MiB or more of bodies given back since the
-    /// last time), gives what the burst took back to the system, on this idle tick and the next
-    /// few (``trimsAfterABurst``): glibc keeps freed memory in its arenas otherwise, and the
-    /// process stays at its peak. The server calls it once a second; a tick with a request in
-    /// flight returns nothing and keeps the ticks left for after it.
+    /// last time), gives what the burst took back to the system: glibc keeps freed memory in
+    /// its arenas otherwise, and the process stays at its peak. The server calls it once a
+    /// second; a request's share is held until the store lets go of its text, so the first idle
+    /// tick comes after the store is done with the burst.
     func returnMemoryAfterABurst() {
       let trims: Bool = lock.withLock {
-        guard takenRequests == 0 else { return false }
-        if givenBack >= 16 << 20 {
-          givenBack = 0
-          trimsLeft = Self.trimsAfterABurst
-        }
-        guard trimsLeft > 0 else { return false }
-        trimsLeft -= 1
+        guard takenRequests == 0, givenBack >= 16 << 20 else { return false }
+        givenBack = 0
         return true
       }
       if trims { Self.returnFreedMemory() }

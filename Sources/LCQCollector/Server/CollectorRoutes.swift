@@ -96,7 +96,7 @@
       } catch {
         // Nothing half stored: what was committed is whole, and the retry the sender makes of
         // a 503 stores the rest once.
-        return error is StoreBusy ? busy(route) : unavailable(route, error)
+        return notStored(route, error)
       }
       // Nothing is refused: what the scanner said of the text (a message cut off) goes back as
       // the protocol's warnings.
@@ -172,7 +172,7 @@
         totals = try await ingest.store(
           body, as: metadata, named: "request \(counter.next())", sharesCommit: false, keeping: share)
       } catch {
-        return error is StoreBusy ? busy(route) : unavailable(route, error)
+        return notStored(route, error)
       }
       count(totals)
       return answer(route, .ok, text: UploadAnswer(totals).json + "\n", type: "application/json")
@@ -329,6 +329,12 @@
       return Response(
         status: .serviceUnavailable, headers: [.retryAfter: "1", .contentType: "text/plain"],
         body: .init(byteBuffer: ByteBuffer(string: "the server is busy; retry\n")))
+    }
+
+    /// 503 for a text the store did not take or write: busy when it never came to it in the
+    /// request's time (``StoreBusy``), unavailable otherwise.
+    private func notStored(_ route: String, _ error: any Error) -> Response {
+      error is StoreBusy ? busy(route) : unavailable(route, error)
     }
 
     /// 503 when the store failed: the sender retries (OTLP exporters do), and the identity rule
