@@ -32,6 +32,23 @@ final class OccurrenceIdentityOnEachEngineTests: XCTestCase {
     }
   }
 
+  /// macOS 14's two prints of one conflict (`Conflicting constraints detected`, then `Unable to
+  /// simultaneously satisfy constraints:` with the same list; `RepeatedMessageTests`) are one
+  /// occurrence on each engine, and the log ingested again stores nothing.
+  func testOneConflictPrintedTwiceIsOneOccurrence() throws {
+    let log = EngineIngest.tests.appendingPathComponent(
+      "LCQParsingTests/Fixtures/appkit-macos14-printed-twice.log"
+    ).path
+    try forEachEngine { store, _ in
+      let first = try EngineIngest.ingest([log], into: store)
+      XCTAssertEqual([first.blocks, first.occurrences, first.duplicates, first.newConflicts], [1, 1, 0, 1])
+      let again = try EngineIngest.ingest([log], into: store)
+      XCTAssertEqual([again.blocks, again.occurrences, again.duplicates, again.newConflicts], [1, 0, 1, 0])
+      let stored = try store.queries.rows("SELECT count(*) AS n FROM occurrences")
+      XCTAssertEqual(stored.first?["n"].text, "1")
+    }
+  }
+
   /// An occurrence belongs to the build and run that logged it: the same bytes under another
   /// build, app or run key are that one's events too; one run's log read again, or a later
   /// window of it that overlaps the first, counts each message once. The log's two messages

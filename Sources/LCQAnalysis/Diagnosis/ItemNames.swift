@@ -117,7 +117,8 @@ public struct ItemNames: Sendable {
 
   /// The item's name, e.g. `UILabel 'Title'` or `content view`.
   public func name(of item: LayoutItem) -> String {
-    if item.isSuperview, item.address == nil { return "its superview" }
+    // A superview printed without a class (`'|':platform_view[1]:0x…`) has no better name.
+    if item.isSuperview, item.address == nil || item.className == nil { return "its superview" }
     return names[item.identity] ?? Self.baseName(of: item)
   }
 

@@ -63,6 +63,12 @@ struct StateSuffixReader {
         key = String(decoding: bytes[entryStart..<(classStart - 1)], as: UTF8.self)
         item = LayoutItem(
           className: String(decoding: bytes[classStart..<index], as: UTF8.self), address: address)
+      } else if let colon = keyEnd(from: entryStart, to: index) {
+        // `key:name:0xADDR`: an object printed by a name with punctuation and its address,
+        // without a class (Flutter's `'|':platform_view[1]:0x…`, a cut debug name
+        // `CapsuleNavigationBar?isSe...:0x…`). The address is what resolves the key.
+        key = String(decoding: bytes[entryStart..<colon], as: UTF8.self)
+        item = LayoutItem(address: address)
       } else {
         // `key:0xADDR`, the form names-only items take.
         key = String(decoding: bytes[entryStart..<index], as: UTF8.self)
@@ -98,6 +104,26 @@ struct StateSuffixReader {
         column: entryStart + 1, reason: "cannot read names entry '\(rest)' (cut off?)")
     }
     return names
+  }
+
+  /// The colon that ends an entry's key when an unclassed name follows it (`'|':name:0x…`):
+  /// after a quoted key's closing quote, else the entry's first colon; `nil` when the entry is
+  /// a key and an address only.
+  private func keyEnd(from start: Int, to addressColon: Int) -> Int? {
+    var colon: Int?
+    if bytes[start] == UInt8(ascii: "'") {
+      var index = start + 1
+      while index + 1 < addressColon,
+        !(bytes[index] == UInt8(ascii: "'") && bytes[index + 1] == UInt8(ascii: ":"))
+      {
+        index += 1
+      }
+      if index + 1 < addressColon { colon = index + 1 }
+    } else {
+      colon = bytes[start..<addressColon].firstIndex(of: UInt8(ascii: ":"))
+    }
+    guard let colon, colon > start, colon + 1 < addressColon else { return nil }
+    return colon
   }
 
   private func skipSeparators(_ index: Int, _ end: Int) -> Int {

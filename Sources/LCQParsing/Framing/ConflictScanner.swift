@@ -26,6 +26,9 @@ public struct ConflictScanner {
   private var mode = Mode.undecided
   private var jsonArray = JSONArraySplitter()
   private var rawBlocks: [RawBlock] = []
+  /// A macOS 14 `Conflicting constraints detected` message, held until the next message shows
+  /// whether AppKit printed it again (``RepeatedMessage``).
+  private var held: ConflictBlock?
   /// A list-opening line that ended an input chunk the fast path skipped, with its number: the
   /// framer reads it first when the next line starts a bare list.
   private var heldOpening: (line: [UInt8], number: Int)?
@@ -92,9 +95,13 @@ public struct ConflictScanner {
   /// line or a JSON array, or while the message cannot have ended yet (its list open, its
   /// broken constraint cut): a pause there is a slow writer, not the message's end.
   public mutating func closeOpenMessage(onBlock: (ConflictBlock) -> Void) {
-    guard mode == .lines, pending.isEmpty, !discardingOverlongLine, framer.openMessageMayEnd else { return }
-    framer.finish(into: &rawBlocks)
-    deliver(onBlock)
+    guard mode == .lines, pending.isEmpty, !discardingOverlongLine else { return }
+    if framer.openMessageMayEnd {
+      framer.finish(into: &rawBlocks)
+    } else if !framer.isIdle {
+      return
+    }
+    deliver(onBlock, releasingHeld: true)
   }
 
   /// Ends the input: closes any open message and returns what the scan saw.
@@ -136,7 +143,7 @@ public struct ConflictScanner {
       framer.finishInput(into: &rawBlocks, lastLineIsOpen: lastLineIsOpen)
       summary.lines = lineNumber - 1 + (lastLineIsOpen ? 1 : 0)
     }
-    deliver(onBlock)
+    deliver(onBlock, releasingHeld: true)
     return summary
   }
 
@@ -335,13 +342,30 @@ public struct ConflictScanner {
 
   // MARK: - Output
 
-  private mutating func deliver(_ onBlock: (ConflictBlock) -> Void) {
-    guard !rawBlocks.isEmpty else { return }
-    let ready = rawBlocks
-    rawBlocks.removeAll(keepingCapacity: true)
-    for raw in ready {
-      summary.blocks += 1
-      onBlock(assembler.assemble(raw))
+  /// Hands over the messages framed so far, one event once: a macOS 14 message is held until
+  /// the next shows whether it repeats it (``RepeatedMessage``), and released at the end of
+  /// the input or of a live input's burst (`releasingHeld`).
+  private mutating func deliver(_ onBlock: (ConflictBlock) -> Void, releasingHeld: Bool = false) {
+    if !rawBlocks.isEmpty {
+      let ready = rawBlocks
+      rawBlocks.removeAll(keepingCapacity: true)
+      for raw in ready {
+        let block = assembler.assemble(raw)
+        if let first = held {
+          held = nil
+          if let merged = RepeatedMessage.merged(first, block) {
+            onBlock(merged)
+            continue
+          }
+          onBlock(first)
+        }
+        summary.blocks += 1
+        if block.header == .conflictingConstraintsDetected { held = block } else { onBlock(block) }
+      }
+    }
+    if releasingHeld, let first = held {
+      held = nil
+      onBlock(first)
     }
   }
 
