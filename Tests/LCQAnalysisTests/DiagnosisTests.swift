@@ -214,7 +214,9 @@ final class DiagnosisTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(conflicts, 40)
+    // 84 of 97 since issue 70: the share sheet's four conflicts (061) and the open panel's (122)
+    // are Apple's own, with no fix in the app; they had fixes on Apple's views before.
     XCTAssertGreaterThan(
-      withFix * 10, conflicts * 9, "\(withFix) of \(conflicts) conflicts have a proven fix")
+      withFix * 100, conflicts * 85, "\(withFix) of \(conflicts) conflicts have a proven fix")
   }
 }

@@ -158,8 +158,9 @@ final class OwnershipTests: XCTestCase {
       }
     }
     // 287 since the advice rules of issue 37 dropped the fixes that named a superview's mask,
-    // an action sheet's own views or UIKit's negative width.
-    XCTAssertGreaterThan(fixes, 280, "the corpus still gets its fixes")
+    // an action sheet's own views or UIKit's negative width; 270 since issue 70 dropped those on
+    // the share sheet's views (061), FinderKit's (122) and MapKit's guide (160).
+    XCTAssertGreaterThan(fixes, 260, "the corpus still gets its fixes")
     // The conflicts among UIKit's and AppKit's own views in the shared corpus, read by hand:
     // a bar button stack's zero width against its margins (019), the iPad keyboard windows
     // (105), a keyboard selection background in a zero-height bar button (120).

@@ -64,10 +64,12 @@ public struct Diagnosis: Sendable {
       for: block, model: model, minimalSet: replay.minimalSet, names: names, views: views)
     if suggestions.isEmpty {
       let framework = block.platform.frameworkName
+      let owners = SystemFrameworks.possessive(
+        SystemFrameworks.names(of: replay.minimalSet.sorted(), in: block, views: views))
       noFixReason =
         changeable
         ? "no single change lcq tries resolves the whole block: the list holds more than one conflict, or the fix is in \(framework)'s constraints"
-        : "there is no fix in the app's constraints: every constraint of the conflict is \(framework)'s own (the app can only change how it configures those views)"
+        : "there is no fix in the app's constraints: every constraint of the conflict is \(owners) own (the app can only change how it configures those views)"
       if !changeable, let library {
         noFixReason =
           "there is no fix in the app's constraints: the conflict is among \(library.name)'s own constraints "
@@ -113,10 +115,16 @@ enum BlockExplanation {
     block: ConflictBlock, replay: Replay, origins: [[OriginTag]], names: ItemNames, views: ViewOwners
   ) -> String {
     let members = replay.minimalSet.sorted()
-    let system = members.filter {
+    let outside = members.filter {
       ConstraintOwnership.isMadeOutsideTheApp(block.member($0), views: views)
     }
-    let app = members.filter { !system.contains($0) }
+    let app = members.filter { !outside.contains($0) }
+    // When no member is the app's own code but some are the autoresizing masks of the app's
+    // views, those masks are the side the app can change, and the sentence says so.
+    let masks =
+      app.isEmpty
+      ? outside.filter { ConstraintOwnership.isChangeableByApp(block.member($0), views: views) } : []
+    let system = outside.filter { !masks.contains($0) }
     func numbers(_ indices: [Int]) -> String { indices.map { "[\($0 + 1)]" }.joined(separator: " ") }
     func items(_ indices: [Int]) -> String {
       var seen = Set<String>()
@@ -160,11 +168,18 @@ enum BlockExplanation {
       if let name = libraryOf[index]?.name, !libraries.contains(name) { libraries.append(name) }
     }
     let onlyLibraries = !libraries.isEmpty && libraryOf.count == system.count
-    let whose = (onlyLibraries ? [] : [framework]) + libraries
-    let owners =
-      whose.count == 1
-      ? whose[0] + "'s" : whose.dropLast().joined(separator: ", ") + " and \(whose[whose.count - 1])'s"
+    let frameworks = onlyLibraries ? [] : SystemFrameworks.names(of: system, in: block, views: views)
+    let owners = SystemFrameworks.possessive(frameworks + libraries)
+    // One view's mask may be several members: the noun counts the views.
+    let maskViews = Set(masks.map { ConstraintOwnership.subjectView(of: block.member($0)).identity }).count
+    let maskSide = "the autoresizing mask\(maskViews == 1 ? "" : "s") of \(items(masks)) \(numbers(masks))"
     switch (app.isEmpty, system.isEmpty) {
+    case (true, true) where maskViews == 1:
+      text = "\(opening): \(maskSide) asks for what no layout allows."
+    case (true, true): text = "\(opening): \(maskSide) contradict each other."
+    case (true, false) where !masks.isEmpty:
+      text =
+        "\(opening): \(maskSide) against \(owners) own constraint\(system.count == 1 ? "" : "s") (\(sides[0]))."
     case (false, false): text = "\(opening): \(sides[0]) against \(sides[1])."
     case (false, true) where app.count == 1:
       text =
@@ -181,5 +196,31 @@ enum BlockExplanation {
         ? ", which resolves it." : standing.inMinimalSet ? "." : ", which is not part of it."
     }
     return text
+  }
+}
+
+/// The frameworks whose constraints a block's system side holds, for the words: those Apple's
+/// catalogue names (MapKit, the Sharing framework) in the members' order, then the log's own
+/// (UIKit, AppKit) when a member is neither's.
+enum SystemFrameworks {
+  /// The frameworks of `members` (indices into the block).
+  static func names(of members: [Int], in block: ConflictBlock, views: ViewOwners) -> [String] {
+    var names: [String] = []
+    var anyOfTheLogs = members.isEmpty
+    for index in members {
+      if let name = views.framework(of: block.member(index)) {
+        if !names.contains(name) { names.append(name) }
+      } else {
+        anyOfTheLogs = true
+      }
+    }
+    return anyOfTheLogs ? names + [block.platform.frameworkName] : names
+  }
+
+  /// `names` as one owner: "UIKit's", "MapKit and UIKit's", "FinderKit, AppKit and the Masonry
+  /// library's".
+  static func possessive(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    return names.count == 1 ? last + "'s" : names.dropLast().joined(separator: ", ") + " and \(last)'s"
   }
 }

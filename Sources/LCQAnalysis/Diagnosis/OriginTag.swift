@@ -100,7 +100,7 @@ public struct OriginTag: Sendable, Hashable {
     } else if tags.isEmpty {
       tags.append(
         isSystem
-          ? OriginTag(.system, "\(platform.frameworkName)'s own constraint between its views")
+          ? systemTag(of: constraint, platform: platform, views: views)
           : OriginTag(.app, "the app's own constraint (code or storyboard)"))
     } else if !isSystem, !tags.contains(where: { [.snapKit, .masonry, .appIdentifier].contains($0.kind) }) {
       tags.append(OriginTag(.app, "the app's own constraint (code or storyboard)"))
@@ -113,6 +113,20 @@ public struct OriginTag: Sendable, Hashable {
       tags.insert(Self.library(library), at: min(place, tags.endIndex))
     }
     return tags
+  }
+
+  /// The tag of a constraint the system made that no other tag explains: the framework's own,
+  /// named by Apple's catalogue when it knows the framework (``AppleCatalogue``).
+  static func systemTag(of constraint: LayoutConstraint, platform: ConflictBlock.Platform, views: ViewOwners)
+    -> OriginTag
+  {
+    let framework = views.framework(of: constraint) ?? platform.frameworkName
+    if let guide = ConstraintOwnership.hostGuideEntry(of: constraint, views: views),
+      case .guideLabel(let label, _) = guide.pattern
+    {
+      return OriginTag(.system, "\(framework)'s own constraint on its '\(label)' guide")
+    }
+    return OriginTag(.system, "\(framework)'s own constraint between its views")
   }
 
   /// A `_UISystemBaselineConstraint`'s tag: system spacing (`constraint(equalToSystemSpacingBelow:

@@ -41,8 +41,8 @@ public enum ConflictTitle {
     return keyed.sorted().map { String($0.dropFirst()) }.filter { seen.insert($0).inserted }
   }
 
-  /// The app class most of the constraints mention (module-qualified, or not a UIKit or AppKit
-  /// class), including the superviews their `names:` lists name.
+  /// The app class most of the constraints mention (module-qualified, or neither a UIKit or AppKit
+  /// class nor one of ``AppleCatalogue``), including the superviews their `names:` lists name.
   static func context(of constraints: [LayoutConstraint]) -> String? {
     var counts: [String: Int] = [:]
     for constraint in constraints {
@@ -98,5 +98,6 @@ public enum ConflictTitle {
     if let swiftName = SwiftTypeName(runtimeName: name) { return !ConstraintOwnership.isApples(swiftName) }
     if name.contains(text: ".") { return !name.hasPrefix("UIKit.") && !name.hasPrefix("AppKit.") }
     return !(name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("_") || name.hasPrefix("CA"))
+      && AppleCatalogue.entry(forClass: name) == nil
   }
 }

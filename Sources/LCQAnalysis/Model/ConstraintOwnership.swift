@@ -18,33 +18,12 @@ public enum ConstraintOwner: String, Sendable, CaseIterable {
 /// app's own code or storyboards. Decided here once; the explanation, the fixes, the title and
 /// the store all ask this.
 enum ConstraintOwnership {
-  /// Identifier prefixes of constraints that UIKit and AppKit make themselves.
-  static let systemIdentifierPrefixes = [
-    "UIView-Encapsulated-Layout-", "NSView-Encapsulated-Layout-", "UISV-", "NSSV-",
-    "UIView-leftMargin-guide", "UIView-rightMargin-guide", "UIView-topMargin-guide",
-    "UIView-bottomMargin-guide", "UIView-leadingMargin-guide", "UIView-trailingMargin-guide",
-    "UIViewSafeAreaLayoutGuide", "_UITemporaryLayout", "_UIParallax", "UIButtonBar",
-    "UIKBAutofill", "UIInputWindowController", "UIWindow-", "_UI", "NSWindow-", "NSTouchBar",
-    "NSViewSafeAreaLayoutGuide", "NSStackView.", "UINav", "fittingSize",
-  ]
+  /// Identifier prefixes of constraints that UIKit and AppKit make themselves (``AppleCatalogue``).
+  static let systemIdentifierPrefixes = AppleCatalogue.identifierPrefixes
 
   /// Identifiers the keyboard gives its own constraints (they name no framework, so they count
   /// only on a keyboard view: an app may call its own constraint `assistantHeight`).
-  static let keyboardIdentifierPrefixes = ["assistantHeight", "assistantView.", "accessoryView."]
-
-  /// Public classes of views that only UIKit and AppKit place and constrain: the keyboard's
-  /// windows and containers, presentation and navigation containers, toolbar item viewers.
-  static let systemContainerClasses: Set<String> = [
-    "UIInputSetContainerView", "UIInputSetHostView", "UITextEffectsWindow", "UIRemoteKeyboardWindow",
-    "UITransitionView", "UIDropShadowView", "UILayoutContainerView", "UINavigationTransitionView",
-    "UIViewControllerWrapperView", "UITableViewWrapperView", "UISystemInputAssistantView",
-    "UICompatibilityInputViewController", "NSToolbarItemViewer", "NSToolbarView", "NSTitlebarView",
-    "NSTitlebarContainerView", "NSThemeFrame", "SystemInputAssistantView", "NSClipView", "NSScroller",
-  ]
-
-  /// Class prefixes of the keyboard's views (`TUI…`: the TextInputUI framework's, such as
-  /// `TUISystemInputAssistantView`).
-  static let systemContainerPrefixes = ["UIKeyboard", "UIKB", "UIInputSet", "TUI"]
+  static let keyboardIdentifierPrefixes = AppleCatalogue.keyboardIdentifierPrefixes
 
   /// Who made `constraint`.
   ///
@@ -70,6 +49,7 @@ enum ConstraintOwnership {
     if isInterfaceBuilderCellConstraint(constraint) || KnownSystemConflicts.ownsConstraint(constraint) {
       return .system
     }
+    if hostGuideEntry(of: constraint, views: views) != nil { return .system }
     // A names-only item is printed by its name, which for the keyboard's views is their class.
     if let identifier = constraint.identifier,
       keyboardIdentifierPrefixes.contains(where: identifier.hasPrefix),
@@ -78,7 +58,7 @@ enum ConstraintOwnership {
       return .system
     }
     let isSystems = { (item: LayoutItem) in
-      isSystemContainer(item) || (!views.systemPlaced.isEmpty && views.systemPlaced.contains(item.identity))
+      views.isSystems(item)
     }
     if constraint.everyItem(isSystems) { return .system }
     // Most blocks name no library view: then no item is one.
@@ -118,7 +98,44 @@ enum ConstraintOwnership {
   /// (`_UIHostingView<ContentView>` of the app's `ContentView`).
   static func isSystemContainer(_ item: LayoutItem) -> Bool {
     if let swiftName = item.swiftName { return isApples(swiftName) }
-    return isSystemContainer(named: item.moduleLessClassName)
+    if AppleCatalogue.guideEntry(of: item) != nil { return true }
+    guard let name = item.moduleLessClassName else { return false }
+    // `MyApp.SFAirDropIconView` is the app's own class, whatever its name.
+    if let module = LibraryViews.module(of: item), !appleModules.contains(module) {
+      return false
+    }
+    return isSystemContainer(named: name)
+  }
+
+  /// The catalogue's entry for `item`'s class, when the log does not show the class is the app's
+  /// (its module, its Swift runtime name): ``AppleCatalogue``.
+  static func catalogueEntry(of item: LayoutItem) -> AppleCatalogueEntry? {
+    if item.swiftName != nil { return nil }
+    if let guide = AppleCatalogue.guideEntry(of: item) { return guide.entry }
+    guard let name = item.moduleLessClassName else { return nil }
+    if let module = LibraryViews.module(of: item), !appleModules.contains(module) {
+      return nil
+    }
+    return AppleCatalogue.entry(forClass: name)
+  }
+
+  /// The catalogue's guide entry when `constraint` relates a framework's own guide only to its
+  /// host views (MapKit's `'Edge Insets'` guide and its `MKMapView`) or to itself: the
+  /// framework made it. `nil` for a guide the app's source declares.
+  static func hostGuideEntry(of constraint: LayoutConstraint, views: ViewOwners = ViewOwners())
+    -> AppleCatalogueEntry?
+  {
+    let items = constraint.items
+    for item in items {
+      guard let (host, entry) = AppleCatalogue.guideEntry(of: item), let host,
+        !views.declaredByApp.contains(item.identity)
+      else { continue }
+      let others = items.filter { $0.identity != item.identity }
+      if others.allSatisfy({ $0.moduleLessClassName == host || AppleCatalogue.guideEntry(of: $0) != nil }) {
+        return entry
+      }
+    }
+    return nil
   }
 
   /// Modules Apple ships, whose Swift classes are the system's.
@@ -137,8 +154,7 @@ enum ConstraintOwnership {
   /// Whether the class `name` is a private class or a system container.
   static func isSystemContainer(named name: String?) -> Bool {
     guard let name else { return false }
-    return name.hasPrefix("_") || systemContainerClasses.contains(name)
-      || systemContainerPrefixes.contains(where: name.hasPrefix)
+    return name.hasPrefix("_") || AppleCatalogue.entry(forClass: name) != nil
   }
 
   /// Whether the app can change `constraint`: its own constraint, or the autoresizing mask of a
@@ -156,9 +172,7 @@ enum ConstraintOwnership {
         return false
       }
       let view = subjectView(of: constraint)
-      return !ItemNames.isSystemView(view) && !isSystemContainer(view)
-        && !views.systemPlaced.contains(view.identity)
-        && views.provenLibrary(view) == nil
+      return !ItemNames.isSystemView(view) && !views.isSystems(view) && views.provenLibrary(view) == nil
     }
   }
 
