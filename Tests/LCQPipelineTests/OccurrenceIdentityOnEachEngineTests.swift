@@ -21,12 +21,7 @@ final class OccurrenceIdentityOnEachEngineTests: XCTestCase {
     let log = folder.appendingPathComponent("twice.log").path
     try (message + message).write(toFile: log, atomically: true, encoding: .utf8)
     try forEachEngine { store, _ in
-      let first = try EngineIngest.ingest([log], into: store)
-      XCTAssertEqual([first.blocks, first.occurrences, first.duplicates, first.newConflicts], [4, 4, 0, 2])
-      let again = try EngineIngest.ingest([log], into: store)
-      XCTAssertEqual([again.blocks, again.occurrences, again.duplicates, again.newConflicts], [4, 0, 4, 0])
-      let stored = try store.queries.rows("SELECT count(*) AS n FROM occurrences")
-      XCTAssertEqual(stored.first?["n"].text, "4")
+      try assertIngestedTwice(log, into: store, first: [4, 4, 0, 2], again: [4, 0, 4, 0], stored: "4")
       let counted = try store.queries.rows("SELECT sum(occurrence_count) AS n FROM conflicts")
       XCTAssertEqual(counted.first?["n"].text, "4")
     }
@@ -40,13 +35,23 @@ final class OccurrenceIdentityOnEachEngineTests: XCTestCase {
       "LCQParsingTests/Fixtures/appkit-macos14-printed-twice.log"
     ).path
     try forEachEngine { store, _ in
-      let first = try EngineIngest.ingest([log], into: store)
-      XCTAssertEqual([first.blocks, first.occurrences, first.duplicates, first.newConflicts], [1, 1, 0, 1])
-      let again = try EngineIngest.ingest([log], into: store)
-      XCTAssertEqual([again.blocks, again.occurrences, again.duplicates, again.newConflicts], [1, 0, 1, 0])
-      let stored = try store.queries.rows("SELECT count(*) AS n FROM occurrences")
-      XCTAssertEqual(stored.first?["n"].text, "1")
+      try assertIngestedTwice(log, into: store, first: [1, 1, 0, 1], again: [1, 0, 1, 0], stored: "1")
     }
+  }
+
+  /// Ingests `log` twice into `store`: each ingest's blocks, occurrences, duplicates and new
+  /// conflicts, and the occurrences stored after both.
+  private func assertIngestedTwice(
+    _ log: String, into store: any ConflictStore, first: [Int], again: [Int], stored: String,
+    line: UInt = #line
+  ) throws {
+    func counts(_ totals: IngestTotals) -> [Int] {
+      [totals.blocks, totals.occurrences, totals.duplicates, totals.newConflicts]
+    }
+    XCTAssertEqual(counts(try EngineIngest.ingest([log], into: store)), first, line: line)
+    XCTAssertEqual(counts(try EngineIngest.ingest([log], into: store)), again, line: line)
+    let rows = try store.queries.rows("SELECT count(*) AS n FROM occurrences")
+    XCTAssertEqual(rows.first?["n"].text, stored, line: line)
   }
 
   /// An occurrence belongs to the build and run that logged it: the same bytes under another
