@@ -99,12 +99,15 @@ enum ConstraintOwnership {
   static func isSystemContainer(_ item: LayoutItem) -> Bool {
     if let swiftName = item.swiftName { return isApples(swiftName) }
     if AppleCatalogue.guideEntry(of: item) != nil { return true }
-    guard let name = item.moduleLessClassName else { return false }
-    // `MyApp.SFAirDropIconView` is the app's own class, whatever its name.
-    if let module = LibraryViews.module(of: item), !appleModules.contains(module) {
-      return false
-    }
+    guard let name = item.moduleLessClassName, !isInOtherModule(item) else { return false }
     return isSystemContainer(named: name)
+  }
+
+  /// Whether `item`'s class names a module that is not Apple's: `MyApp.SFAirDropIconView` is
+  /// the app's own class, whatever its name.
+  static func isInOtherModule(_ item: LayoutItem) -> Bool {
+    guard let module = LibraryViews.module(of: item) else { return false }
+    return !appleModules.contains(module)
   }
 
   /// The catalogue's entry for `item`'s class, when the log does not show the class is the app's
@@ -112,10 +115,7 @@ enum ConstraintOwnership {
   static func catalogueEntry(of item: LayoutItem) -> AppleCatalogueEntry? {
     if item.swiftName != nil { return nil }
     if let guide = AppleCatalogue.guideEntry(of: item) { return guide.entry }
-    guard let name = item.moduleLessClassName else { return nil }
-    if let module = LibraryViews.module(of: item), !appleModules.contains(module) {
-      return nil
-    }
+    guard let name = item.moduleLessClassName, !isInOtherModule(item) else { return nil }
     return AppleCatalogue.entry(forClass: name)
   }
 
