@@ -120,12 +120,33 @@ struct ItemReader {
     var dot = start + 1
     while dot < end {
       if bytes[dot] == UInt8(ascii: "."), let (attribute, next) = attribute(at: dot + 1, end: end) {
+        if let blank = blankBeforeAddress(start, dot) {
+          throw ConstraintParseFailure(
+            column: blank + 1, reason: "a blank between an item's class and its address (pasting damage?)")
+        }
         let name = String(decoding: bytes[start..<dot], as: UTF8.self)
         return (LayoutItem(name: name), attribute, next)
       }
       dot += 1
     }
     throw ConstraintParseFailure(column: start + 1, reason: "expected 'item.attribute'")
+  }
+
+  /// The index of the blank in a name shaped `Class: 0xADDR` (a paste that put blanks after
+  /// colons), which is no names-only item: a name never holds an address.
+  private func blankBeforeAddress(_ start: Int, _ end: Int) -> Int? {
+    var index = start
+    while index + 3 < end {
+      if bytes[index] == UInt8(ascii: ":"), bytes[index + 1].isBlank {
+        var next = index + 1
+        while next < end, bytes[next].isBlank { next += 1 }
+        if next + 1 < end, bytes[next] == UInt8(ascii: "0"), bytes[next + 1] == UInt8(ascii: "x") {
+          return index + 1
+        }
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// Reads a number at `start`, allowing a sign separated by blanks (`- 16`, `+ 39`).

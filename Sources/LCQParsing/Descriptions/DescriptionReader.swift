@@ -27,6 +27,7 @@ struct DescriptionReader {
     }
     let className = string(classStart, index)
     index += 1
+    index = Self.skipBlankBeforeAddress(bytes, from: index, close)
 
     let addressStart = index
     while index < close, !bytes[index].isBlank, bytes[index] != UInt8(ascii: "@") { index += 1 }
@@ -99,6 +100,19 @@ struct DescriptionReader {
   }
 
   // MARK: - Pieces of the frame
+
+  /// OS X 10.7 printed a blank after the class's colon (`<NSLayoutConstraint: 0x10012b9a0
+  /// H:[NSButton:0x100129db0(100)]>`): the index of the address after it, or `index` when no
+  /// `0x` address follows the blanks.
+  private static func skipBlankBeforeAddress(_ bytes: [UInt8], from index: Int, _ close: Int) -> Int {
+    var next = index
+    while next < close, bytes[next].isBlank { next += 1 }
+    guard next > index, next + 2 < close, bytes[next] == UInt8(ascii: "0"),
+      bytes[next + 1] == UInt8(ascii: "x"),
+      bytes[next + 2].isHexDigit
+    else { return index }
+    return next
+  }
 
   private func validateAddress(_ address: String, at column: Int, className: String) throws {
     guard !address.isEmpty else { throw failure(at: column, "expected an address after ':'") }

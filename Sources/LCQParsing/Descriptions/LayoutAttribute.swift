@@ -21,7 +21,9 @@ public enum LayoutAttribute: Sendable, Hashable, CustomStringConvertible {
       .trailing, .leading, .centerX, .centerY, .bottom, .height, .width, .right, .left, .top,
       .minX, .minY, .midX, .midY, .maxX, .maxY,
     ]
-    return all.map { (Array($0.description.utf8), $0) }
+    // iOS 6–8 and OS X 10.7–10.10 printed `NSLayoutAttributeBaseline`, the last baseline, as
+    // `.baseline`.
+    return all.map { (Array($0.description.utf8), $0) } + [(Array("baseline".utf8), .lastBaseline)]
   }()
 
   /// The value as lcq prints it.
