@@ -35,7 +35,7 @@ struct PrefixScanner {
   mutating func read() -> LogPrefix {
     var prefix = LogPrefix()
     var rest = 0
-    if let (timestamp, after) = findTimestamp() {
+    if let (timestamp, after) = findTimestamp() ?? findTimestampAfterProse() {
       // An impossible date (month 99, hour 25) is read past but not kept: a time a log cannot
       // have printed would place the event anywhere, and keep a conflict out of `quiet`.
       prefix.timestamp = timestamp.isPlausible ? timestamp : nil
@@ -49,9 +49,59 @@ struct PrefixScanner {
     if let (process, pid) = readProcessAndPid(from: rest) {
       prefix.process = process
       prefix.pid = pid
+    } else if let process = readConsoleColumns(from: rest) {
+      prefix.process = process
     }
     return prefix
   }
+
+  /// A timestamp after prose the poster wrote before the line (`…the following appears:
+  /// 2019-05-01 10:00:00.123 MyApp[123:456] `), past the first 48 bytes: the first full date and
+  /// time that a `Name[pid]` follows.
+  private func findTimestampAfterProse() -> (LogTimestamp, Int)? {
+    var index = 48
+    while index < bytes.count {
+      if bytes[index].isASCIIDigit, !bytes[index - 1].isASCIIDigit,
+        let found = readISO(at: index) ?? readSlashed(at: index), readProcessAndPid(from: found.1) != nil
+      {
+        return found
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Console.app's copied columns after the time, separated by tabs: the message type
+  /// (`Default`, `Error`…) when shown, then the process, then the message.
+  private func readConsoleColumns(from start: Int) -> String? {
+    var fields = bytes[start...].split(separator: .tab, omittingEmptySubsequences: false).map {
+      $0.drop(while: \.isBlank)
+    }
+    // The last field is the message's start (empty: the header followed a tab).
+    guard fields.count >= 2 else { return nil }
+    fields.removeLast()
+    if let first = fields.first, first.isEmpty { fields.removeFirst() }
+    var columnsSeen = false
+    // The type and a time without a date (`12:26:35.200431 +0100`: no date, so no timestamp
+    // is kept) come in either order.
+    while let first = fields.first,
+      Self.consoleTypes.contains(String(decoding: first, as: UTF8.self).lowercased())
+        || (first.first?.isASCIIDigit == true && first.contains(UInt8(ascii: ":")))
+    {
+      fields.removeFirst()
+      columnsSeen = true
+    }
+    guard columnsSeen || start > 0, fields.count == 1, var field = fields.first else { return nil }
+    while let last = field.last, last.isBlank { field.removeLast() }
+    let name = String(decoding: field, as: UTF8.self)
+    guard !name.isEmpty, name.utf8.count <= 64, !name.contains(":") else { return nil }
+    return name
+  }
+
+  /// The message types Console.app shows in its Type column.
+  private static let consoleTypes: Set<String> = [
+    "default", "info", "debug", "error", "fault", "notice", "activity",
+  ]
 
   // MARK: Timestamps
 
@@ -82,6 +132,12 @@ struct PrefixScanner {
     else { return nil }
     var index = afterTime
     var offset: Int?
+    // Console.app puts a blank before the offset (`12:26:35.200431 +0100`).
+    if byte(index) == " ", byte(index + 1) == "+" || byte(index + 1) == "-",
+      number(at: index + 2, digits: 4) != nil
+    {
+      index += 1
+    }
     if byte(index) == "+" || byte(index) == "-", let hours = number(at: index + 1, digits: 2) {
       let sign = byte(index) == "-" ? -1 : 1
       if let minutes = number(at: index + 3, digits: 2) {
@@ -231,6 +287,10 @@ struct PrefixScanner {
     while let word = nextWord(&index, end: end) { words.append(word) }
     var first = 0
     while words.count - first > 1, Self.isTypeCode(bytes[words[first]]) { first += 1 }
+    // Prose before the name (`…the following appears: My App[123:456]`) ends at a colon.
+    if let colon = words.dropLast().lastIndex(where: { bytes[$0.upperBound - 1] == UInt8(ascii: ":") }) {
+      first = max(first, colon + 1)
+    }
     guard let last = words.last else { return "" }
     if !keepSpaces { return text(last.lowerBound, last.upperBound) }
     return words[first...].map { text($0.lowerBound, $0.upperBound) }.joined(separator: " ")

@@ -108,7 +108,10 @@ struct MessageFramer {
       if state == .awaitingBroken, pendingBrokenJoin == nil {
         block?.addIssue(
           line: open.lastLine, column: 1,
-          "the input ends before this message's broken constraint: which constraint UIKit broke is not known")
+          consecutiveForeignLines > 0
+            ? Self.brokenConstraintMissing
+            : "the input ends before this message's broken constraint: which constraint UIKit broke is not known"
+        )
       }
       block?.endsInput = true
     }
@@ -273,9 +276,18 @@ struct MessageFramer {
   private mutating func foreignLine(number: Int, into output: inout [RawBlock]) {
     consecutiveForeignLines += 1
     if consecutiveForeignLines >= Self.maxConsecutiveForeignLines {
+      if state == .awaitingBroken, pendingBrokenJoin == nil, let open = block {
+        block?.addIssue(line: open.lastLine, column: 1, Self.brokenConstraintMissing)
+      }
       close(into: &output)
     }
   }
+
+  /// Why the broken constraint is unknown when other text, not the input's end, follows
+  /// "Will attempt to recover by breaking constraint".
+  static let brokenConstraintMissing =
+    "the message ends before its broken constraint (the text after 'Will attempt to recover by breaking "
+    + "constraint' is not a constraint): which constraint UIKit broke is not known"
 
   /// Handles a header line that carries more of the message (a list, or everything at once).
   private mutating func consumeInline(
