@@ -43,6 +43,9 @@ public struct ConflictBlock: Sendable {
   /// description (the log begins mid-message, or a paste lost the top). The list may then lack
   /// members UIKit listed.
   public internal(set) var startsMidList = false
+  /// Whether the message ended (its recovery line never came) before its list was closed: a
+  /// later message or a foreign line cut it, so the list may lack members UIKit listed.
+  public internal(set) var endsBeforeListCloses = false
 
   /// Which framework printed a message.
   public enum Platform: String, Sendable, Hashable {

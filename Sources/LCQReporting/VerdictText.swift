@@ -58,16 +58,14 @@ enum VerdictText {
         }
       }
     case .satisfiable:
-      lines.append(
-        "  Every logged constraint can hold together: a phantom conflict (UIKit's own rounding, or a list that is not whole)."
-      )
+      lines.append(satisfiableLine(analysis.block))
     default:
       break
     }
-    if analysis.block.startsMidList {
+    if analysis.block.startsMidList, replay.verdict != .satisfiable {
       lines.append(
-        "  The list starts mid-way (no header or '(' before it): \(analysis.block.platform.frameworkName) logged a "
-          + "conflict, so members are missing, and the verdict covers the listed constraints only.")
+        "  The list starts mid-way (no header or '(' before it): members before it are not shown, and the "
+          + "verdict covers the listed constraints only.")
     }
     if let standing = replay.brokenConstraint, let index = standing.index, replay.verdict == .conflict {
       let name = "[\(index + 1)]"
@@ -83,5 +81,22 @@ enum VerdictText {
       }
     }
     return lines
+  }
+
+  /// Why every listed constraint holds: a list known to be cut first, for then the conflict is
+  /// in what the log does not show; rounding only when the list is whole as far as lcq can see.
+  static func satisfiableLine(_ block: ConflictBlock) -> String {
+    let framework = block.platform.frameworkName
+    let cut =
+      block.startsMidList
+      ? "The list starts mid-way (no header or '(' before it)"
+      : block.endsBeforeListCloses ? "The list is cut (the message ends before its list was closed)" : nil
+    if let cut {
+      return "  \(cut): every listed constraint can hold together, and \(framework) logged a conflict, "
+        + "so members are missing; the verdict covers the listed constraints only."
+    }
+    return
+      "  Every logged constraint can hold together: a phantom conflict (\(framework)'s own rounding, or a "
+      + "list that is not whole)."
   }
 }

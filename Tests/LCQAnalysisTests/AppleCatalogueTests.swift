@@ -27,7 +27,12 @@ final class AppleCatalogueTests: XCTestCase {
     XCTAssertEqual(
       diagnosis.explanation,
       "These 3 constraints cannot all hold: the app's constraint [1] on MKMapView against MapKit's own "
-        + "constraint on its 'Edge Insets' guide [2] [3].")
+        + "constraint on its 'Edge Insets' guide [2] [3]. Together they make UILayoutGuide 'Edge Insets' −1 pt "
+        + "tall, and no size can be negative.")
+    // The guide is the map's: its host in the catalogue, related to it by [2] and [3].
+    XCTAssertEqual(
+      diagnosis.sentences[1],
+      "UILayoutGuide 'Edge Insets' (MKMapView's guide): top edge = MKMapView's top edge + 72")
     XCTAssertFalse(diagnosis.suggestions.isEmpty)
     for fix in diagnosis.suggestions { XCTAssertEqual(fix.changes, [0], fix.text) }
   }
@@ -131,7 +136,8 @@ final class AppleCatalogueTests: XCTestCase {
     XCTAssertEqual(
       diagnosis.explanation,
       "These 3 constraints cannot all hold: the autoresizing mask of NSTextView [3] against AppKit's own "
-        + "constraints (the autoresizing mask of text content view [1] [2]). AppKit broke [2], which resolves it."
+        + "constraints (the autoresizing mask of _NSTextContentView [1] [2]). Together they make _NSTextContentView "
+        + "−47 pt wide, and no size can be negative. AppKit broke [2], which resolves it."  // 2 − 0 − 49
     )
   }
 

@@ -40,17 +40,20 @@ final class DiagnosisTests: XCTestCase {
     XCTAssertEqual(analysis.diagnosis?.bestFix?.kind, .cellSizePriority)
   }
 
-  func testPrivateClassesAreSpelledOutAndStackViewKindsExplained() {
+  /// A private class keeps its name, acronyms and all (issue 70 item 8): never a word split.
+  func testPrivateClassesKeepTheirNamesAndStackViewKindsAreExplained() {
     let analysis = analyze([
       "<NSLayoutConstraint:0x1 'UISV-hiding' MyApp.Badge:0x10.height == 0   (active)>",
       "<NSLayoutConstraint:0x2 MyApp.Badge:0x10.height == 24   (active)>",
       "<NSLayoutConstraint:0x3 _UIButtonBarStackView:0x20.width == 10   (active)>",
+      "<NSLayoutConstraint:0x4 _UIUCBKBSelectionBackground:0x30.height == 12   (active)>",
     ])
     let diagnosis = analysis.diagnosis
     XCTAssertEqual(
       diagnosis?.origins[0].first?.text,
       "stack view (UISV-hiding): collapses a hidden arranged view to zero size")
-    XCTAssertEqual(diagnosis?.sentences[2], "button bar stack view: width = 10")
+    XCTAssertEqual(diagnosis?.sentences[2], "_UIButtonBarStackView: width = 10")
+    XCTAssertEqual(diagnosis?.sentences[3], "_UIUCBKBSelectionBackground: height = 12")
     XCTAssertEqual(diagnosis?.bestFix?.kind, .stackViewHiding)
     XCTAssertEqual(diagnosis?.bestFix?.changes, [1])
   }

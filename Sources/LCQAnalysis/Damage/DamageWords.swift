@@ -13,7 +13,7 @@ enum DamageWords {
       by =
         PointFigures.isExact(damage.miss)
         ? "by exactly \(PointFigures.text(damage.miss, .nearest)) pt"
-        : "by exactly \(damage.miss) pt (about \(PointFigures.text(damage.miss, .nearest)))"
+        : "by exactly \(PointFigures.fraction(damage.miss)) pt (about \(PointFigures.text(damage.miss, .nearest)))"
     } else {
       by = "by at least \(PointFigures.text(damage.miss, .down)) pt"
     }
@@ -39,7 +39,7 @@ enum DamageWords {
     if damage.isExact, let exact = damage.drawnLow {
       value =
         PointFigures.isExact(exact)
-        ? "exactly \(PointFigures.text(exact, .nearest)) pt" : "exactly \(exact) pt"
+        ? "exactly \(PointFigures.text(exact, .nearest)) pt" : "exactly \(PointFigures.fraction(exact)) pt"
     } else if let low = damage.drawnLow, damage.asked < low {
       value = "at least \(PointFigures.text(low, .down)) pt"
     } else if let high = damage.drawnHigh, high < damage.asked {

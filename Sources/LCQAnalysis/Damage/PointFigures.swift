@@ -21,9 +21,13 @@ public enum PointFigures {
     -largest < value && value < largest
   }
 
-  /// `value` to two decimals, trailing zeros dropped (`20.34`, `120`, `-11`).
+  /// The sign a negative figure is written with: the minus sign (U+2212), as the constraints'
+  /// own words write a subtraction, so that `−11 pt` never reads as a dash.
+  static let minus = "\u{2212}"
+
+  /// `value` to two decimals, trailing zeros dropped (`20.34`, `120`, `−11`).
   static func text(_ value: Rational, _ rounding: Rounding) -> String {
-    guard -largest < value, value < largest else { return value.signum < 0 ? "-1e12" : "1e12" }
+    guard -largest < value, value < largest else { return value.signum < 0 ? minus + "1e12" : "1e12" }
     let hundredths = value * Rational(100, 1)
     let double = hundredths.doubleValue
     var count: Int64
@@ -48,7 +52,12 @@ public enum PointFigures {
     var fraction = String(magnitude % 100)
     if fraction.count == 1 { fraction = "0" + fraction }
     while fraction.hasSuffix("0") { fraction.removeLast() }
-    return (negative ? "-" : "") + String(magnitude / 100) + (fraction.isEmpty ? "" : "." + fraction)
+    return (negative ? minus : "") + String(magnitude / 100) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// `value` as an exact fraction (`299/3`, `−299/3`), for a figure two decimals do not say.
+  static func fraction(_ value: Rational) -> String {
+    value.signum < 0 ? minus + "\(-value)" : "\(value)"
   }
 
   /// An exact figure in points: `16 pt`, or `about 0.21 pt` when two decimals do not say it.

@@ -161,6 +161,7 @@ enum BlockExplanation {
       replay.verdict == .withinPrecision
       ? "As printed, \(these.lowercased()) (only just: the numbers are rounded)" : these
     var text: String
+    let negative = NegativeSize.clause(block: block, replay: replay, names: names)
     // AppKit logs get AppKit's name; a library's constraints, the library's.
     let framework = block.platform.frameworkName
     var libraries: [String] = []
@@ -183,11 +184,16 @@ enum BlockExplanation {
     case (false, false): text = "\(opening): \(sides[0]) against \(sides[1])."
     case (false, true) where app.count == 1:
       text =
-        "\(opening): \(sides[0]) asks for what no layout allows (a negative size, or a contradiction with itself)."
+        "\(opening): \(sides[0]) asks for what no layout allows"
+        + (negative == nil ? " (a negative size, or a contradiction with itself)." : ".")
     case (false, true): text = "\(opening): \(sides[0]) contradict each other."
     case (true, false) where system.count == 1:
       text = "\(opening): \(owners) own constraint [\(system[0] + 1)] asks for what no layout allows."
     default: text = "\(opening): \(owners) own constraints contradict each other (\(sides[0]))."
+    }
+    if let negative {
+      text +=
+        " \(members.count == 1 ? "It would" : "Together they") \(negative), and no size can be negative."
     }
     if let broken = block.brokenConstraintIndex, let standing = replay.brokenConstraint {
       text += " \(framework) broke [\(broken + 1)]"

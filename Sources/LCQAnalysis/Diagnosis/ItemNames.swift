@@ -15,6 +15,9 @@ public struct ItemNames: Sendable {
     case inside(String)
     /// The view is linked to the item by constraints, without a known containment.
     case near(String)
+    /// The item is a layout guide of the view (the constraint UIKit makes between a view and
+    /// its margins or safe-area guide, or the host Apple's catalogue names for the guide).
+    case guide(of: String)
   }
 
   /// Names every item of `block`.
@@ -28,6 +31,7 @@ public struct ItemNames: Sendable {
     var order: [Int] = []
     var neighbours: [Set<Int>] = []
     var superviews: [Set<Int>] = []
+    var guideOwners: [Int: Int] = [:]
     /// The number of `identity`, given on first sight.
     func number(_ identity: String) -> Int {
       if let known = numbers[identity] { return known }
@@ -71,6 +75,9 @@ public struct ItemNames: Sendable {
         related.append(number(item.identity))
       }
       if let superview { related.append(number(superview.identity)) }
+      if let (guide, owner) = Self.guideAndOwner(in: constraint, superview: superview) {
+        guideOwners[number(guide.identity)] = guideOwners[number(guide.identity)] ?? number(owner.identity)
+      }
       for id in related {
         neighbours[id].formUnion(related.lazy.filter { $0 != id })
       }
@@ -105,7 +112,9 @@ public struct ItemNames: Sendable {
     // (An item is an app view exactly when it has a class there: `isAppView` asked once.)
     for id in order.count <= Self.contextItemLimit ? order : [] where items[id] != nil && appViews[id] == nil
     {
-      if let container = Self.nearestAppView(from: id, appViews: appViews, neighbours: superviews) {
+      if let owner = guideOwners[id], let ownerName = names[identities[owner]] {
+        contexts[identities[id]] = .guide(of: ownerName)
+      } else if let container = Self.nearestAppView(from: id, appViews: appViews, neighbours: superviews) {
         contexts[identities[id]] = .inside(container)
       } else {
         if let near = Self.nearestAppView(from: id, appViews: appViews, neighbours: outward) {
@@ -129,6 +138,7 @@ public struct ItemNames: Sendable {
     switch contexts[item.identity] {
     case .inside(let view): "in \(view)"
     case .near(let view): "next to \(view)"
+    case .guide(let view): "\(view)'s guide"
     case nil: nil
     }
   }
@@ -140,6 +150,33 @@ public struct ItemNames: Sendable {
   }
 
   // MARK: Rules
+
+  /// Identifier prefixes of the constraints UIKit and AppKit make between a view and its own
+  /// margins, safe-area or readable-content guide.
+  static let guideConstraintPrefixes = [
+    "UIView-leftMargin-guide", "UIView-rightMargin-guide", "UIView-topMargin-guide",
+    "UIView-bottomMargin-guide", "UIViewSafeAreaLayoutGuide-", "NSViewSafeAreaLayoutGuide-",
+    "UIViewReadableContentGuide-",
+  ]
+
+  /// The guide and the view it belongs to, when `constraint` shows it: one of the guide
+  /// constraints above between a guide and a view (or the `'|'` superview), or a guide of
+  /// Apple's catalogue with a host, related to a view of that class.
+  static func guideAndOwner(in constraint: LayoutConstraint, superview: LayoutItem?)
+    -> (guide: LayoutItem, owner: LayoutItem)?
+  {
+    let items = constraint.items.compactMap { $0.isSuperview ? superview : $0 }
+    guard items.count == 2, let guide = items.first(where: \.isLayoutGuide),
+      let owner = items.first(where: { !$0.isLayoutGuide }), owner.address != nil
+    else { return nil }
+    if let identifier = constraint.identifier, guideConstraintPrefixes.contains(where: identifier.hasPrefix) {
+      return (guide, owner)
+    }
+    if let host = AppleCatalogue.guideEntry(of: guide)?.host, owner.moduleLessClassName == host {
+      return (guide, owner)
+    }
+    return nil
+  }
 
   /// Blocks with more items than this get names without `(in …)` contexts.
   static let contextItemLimit = 500
@@ -179,25 +216,12 @@ public struct ItemNames: Sendable {
   static func baseName(of item: LayoutItem) -> String {
     let bare = item.moduleLessClassName
     if let label = item.label, let words = guideWords[label] { return words }
+    // A private class (`_UIUCBKBSelectionBackground`) keeps its name: it is what an engineer
+    // searches for, and a word split of it (`ucbkbselection background`) is no name at all.
     if let bare, let words = internalClassWords[bare] { return words }
-    if let bare, item.swiftName == nil, bare.hasPrefix("_UI") || bare.hasPrefix("_NS") {
-      return spacedWords(String(bare.dropFirst(3)))
-    }
     let base = bare ?? item.name ?? "view"
     guard let label = item.label, !label.isEmpty else { return base }
     return "\(base) '\(label)'"
-  }
-
-  /// `ButtonBarStackView` → `button bar stack view`.
-  static func spacedWords(_ camelCase: String) -> String {
-    var words = ""
-    var previousWasLower = false
-    for character in camelCase {
-      if character.isUppercase, previousWasLower { words.append(" ") }
-      words.append(contentsOf: character.lowercased())
-      previousWasLower = character.isLowercase || character.isNumber
-    }
-    return words
   }
 
   /// Whether the item's class is the app's own (module-qualified, or not a UIKit, AppKit or

@@ -81,7 +81,9 @@ public struct OriginTag: Sendable, Hashable {
       let place = constraint.sourceLocation.map { " at \($0)" } ?? ""
       tags.append(OriginTag(.snapKit, "made by SnapKit\(place)"))
     case .masonry:
-      let key = constraint.address.map { " (key \($0))" } ?? ""
+      // Masonry prints its debug key (`mas_key`) where the address goes, when one is set: a
+      // key is named as a key, a pointer is no key.
+      let key = constraint.address.flatMap { $0.hasPrefix("0x") ? nil : " (key \($0))" } ?? ""
       tags.append(OriginTag(.masonry, "made by Masonry\(key)"))
     case .layoutConstraint, .other: break
     }

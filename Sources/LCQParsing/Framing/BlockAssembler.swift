@@ -15,7 +15,7 @@ struct BlockAssembler {
         ParseIssue(
           file: raw.file, line: raw.lastLine, column: 1,
           reason: "the message has no constraint list (cut off or elided)"))
-    } else if raw.header != .recoveryOnly, !raw.isRedacted, !raw.recoverySeen, !raw.listClosed {
+    } else if listEndsOpen(raw) {
       issues.append(
         ParseIssue(
           file: raw.file, line: raw.lastLine, column: 1,
@@ -34,11 +34,17 @@ struct BlockAssembler {
     block.endsCutOff = raw.endsCutOff
     block.endsInput = raw.endsInput
     block.startsMidList = raw.header == .listOnly && !raw.listOpened
+    block.endsBeforeListCloses = !raw.descriptions.isEmpty && listEndsOpen(raw)
     if !parsesDescriptions {
       block.descriptionsParsed = false
       block.platformIsLogged = raw.platformHint != nil
     }
     return block
+  }
+
+  /// Whether the message ended before its list was closed and before any recovery line.
+  private func listEndsOpen(_ raw: RawBlock) -> Bool {
+    raw.header != .recoveryOnly && !raw.isRedacted && !raw.recoverySeen && !raw.listClosed
   }
 
   /// The description without its quotes, parsed (when ``parsesDescriptions``).
