@@ -184,12 +184,85 @@ private struct Candidates {
     let (view, all, numbers) = sameOrigin(as: index) {
       if case .autoresizingMask = $0 { true } else { false }
     }
+    addFlexibleSize(index, view: view)
+    // A mask of fixed sizes (`h=--& v=--&`) is a fixed-size container, not a child view
+    // controller's root view pinned to its container (`h=-&- v=-&-`): the root view's advice is
+    // for the others, and for a mask not printed.
+    let pins = !all.allSatisfy { Self.hasFixedSizes(constraint($0)) }
     add(
       .translatesAutoresizingMask, index, changes: all,
       text: "Set translatesAutoresizingMaskIntoConstraints = false on \(names.qualifiedName(of: view)): "
         + "its autoresizing mask became \(numbers), which fight the other constraints. Then give it "
-        + "constraints of its own (for a child view controller's root view, pin it to the container's edges).",
+        + "constraints of its own"
+        + (pins ? " (for a child view controller's root view, pin it to the container's edges)." : "."),
       short: "translatesAutoresizingMaskIntoConstraints = false on \(names.name(of: view))")
+  }
+
+  /// For the member of a mask that fixes a size (`h=--&` fixes the width: `X.width == 34`): make
+  /// that size flexible in the mask, proven by re-solving without the member (the size free of
+  /// the mask). Offered beside turning the mask off, which a fixed-size container rarely wants.
+  mutating func addFlexibleSize(_ index: Int, view: LayoutItem) {
+    guard let attribute = Self.fixedMaskSize(of: constraint(index)), !isPinnedByTheApp(view) else { return }
+    let width = attribute == .width
+    let option =
+      block.platform == .appkit
+      ? (width ? "`autoresizingMask` adds `.width`" : "`autoresizingMask` adds `.height`")
+      : (width ? "`autoresizingMask` adds `.flexibleWidth`" : "`autoresizingMask` adds `.flexibleHeight`")
+    let size = width ? "width" : "height"
+    let name = names.qualifiedName(of: view)
+    add(
+      .flexibleAutoresizingSize, index,
+      text: "Make \(name)'s \(size) flexible in its autoresizing mask (\(option)): the mask fixes it at "
+        + "\(constraint(index).constant.text) pt with [\(index + 1)], and the other constraints need another "
+        + "\(size). The view keeps its mask; its \(size) then follows its superview's.",
+      short: "make \(names.name(of: view))'s \(size) flexible in its autoresizing mask")
+  }
+
+  /// Whether another member of the conflict relates `view` to something other than its own
+  /// subviews (items whose `names:` lists give `view` as their superview), or is a size its
+  /// container sets: the view is placed from outside, as a child view controller's root view is
+  /// pinned to its container, and the mask is to be turned off, not made flexible.
+  func isPinnedByTheApp(_ view: LayoutItem) -> Bool {
+    var subviews = Set<String>()
+    for logged in block.constraints {
+      guard let member = logged.constraint,
+        member.names.first(where: { $0.key == "|" })?.item.identity == view.identity
+      else { continue }
+      for item in member.items where item.identity != view.identity && !item.isSuperview {
+        subviews.insert(item.identity)
+      }
+    }
+    return minimalSet.contains { index in
+      let member = constraint(index)
+      if case .autoresizingMask = member.origin { return false }
+      let items = member.items.map { item in
+        item.isSuperview ? member.names.first(where: { $0.key == "|" })?.item ?? item : item
+      }
+      guard items.contains(where: { $0.identity == view.identity }) else { return false }
+      // A size its container sets (a root view's `UIView-Encapsulated-Layout-Height`) places it too.
+      if SizingContainer.sizedDimension(identifier: member.identifier ?? "") != nil { return true }
+      return items.contains { $0.identity != view.identity && !subviews.contains($0.identity) }
+    }
+  }
+
+  /// The size (`.width` or `.height`) an autoresizing member fixes to a constant, when its mask
+  /// says that size is fixed (the middle of `h=--&`) and the member is that size alone.
+  static func fixedMaskSize(of member: LayoutConstraint) -> LayoutAttribute? {
+    guard case .autoresizingMask(let mask?) = member.origin, member.secondItem == nil,
+      member.relation == .equal
+    else { return nil }
+    switch member.firstAttribute {
+    case .width where Array(mask.horizontal).dropFirst().first == "-": return .width
+    case .height where Array(mask.vertical).dropFirst().first == "-": return .height
+    default: return nil
+    }
+  }
+
+  /// Whether an autoresizing member's mask is printed and fixes both the width and the height
+  /// (the middle of `h=--& v=--&`).
+  static func hasFixedSizes(_ member: LayoutConstraint) -> Bool {
+    guard case .autoresizingMask(let mask?) = member.origin else { return false }
+    return [mask.horizontal, mask.vertical].allSatisfy { Array($0).dropFirst().first == "-" }
   }
 
   /// The view of member `index` (``ConstraintOwnership/subjectView(of:)``), every member of

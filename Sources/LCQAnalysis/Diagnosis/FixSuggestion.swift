@@ -5,6 +5,9 @@ import LCQSolver
 public struct FixSuggestion: Sendable, Hashable {
   /// The kinds of change lcq tries, best first.
   public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// Make a dimension that a view's autoresizing mask fixes flexible in that mask
+    /// (`.flexibleHeight`): the view keeps its mask, and its size follows its superview's.
+    case flexibleAutoresizingSize
     /// `translatesAutoresizingMaskIntoConstraints = false` on a view whose autoresizing mask
     /// became constraints.
     case translatesAutoresizingMask
