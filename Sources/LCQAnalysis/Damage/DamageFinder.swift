@@ -100,17 +100,7 @@ enum DamageFinder {
   static func collapsedViews(
     of block: ConflictBlock, replay: Replay, model: LayoutModel, ranges: inout ValueRange
   ) -> [Damage.CollapsedView] {
-    var seen = Set<String>()
-    var views: [(key: String, item: LayoutItem)] = []
-    for index in replay.minimalSet.sorted() {
-      let member = block.member(index)
-      var items = [(member.firstItem, member.secondItem)]
-      if let second = member.secondItem { items.append((second, member.firstItem)) }
-      for (item, other) in items where !item.isLayoutGuide {
-        let key = LayoutModelBuilder.key(of: item, other: other)
-        if model.frames[key] != nil, seen.insert(key).inserted { views.append((key, item)) }
-      }
-    }
+    let views = model.items(namedBy: replay.minimalSet.sorted(), in: block, includingGuides: false)
     var collapsed: [Damage.CollapsedView] = []
     for view in views.prefix(viewLimit) {
       guard let frame = model.frames[view.key] else { continue }

@@ -202,7 +202,9 @@ private struct Candidates {
   /// that size flexible in the mask, proven by re-solving without the member (the size free of
   /// the mask). Offered beside turning the mask off, which a fixed-size container rarely wants.
   mutating func addFlexibleSize(_ index: Int, view: LayoutItem) {
-    guard let attribute = Self.fixedMaskSize(of: constraint(index)), !isPinnedByTheApp(view) else { return }
+    guard let attribute = Self.fixedMaskSize(of: constraint(index)), !isPlacedFromOutside(view) else {
+      return
+    }
     let width = attribute == .width
     let option =
       block.platform == .appkit
@@ -222,11 +224,11 @@ private struct Candidates {
   /// subviews (items whose `names:` lists give `view` as their superview), or is a size its
   /// container sets: the view is placed from outside, as a child view controller's root view is
   /// pinned to its container, and the mask is to be turned off, not made flexible.
-  func isPinnedByTheApp(_ view: LayoutItem) -> Bool {
+  func isPlacedFromOutside(_ view: LayoutItem) -> Bool {
     var subviews = Set<String>()
     for logged in block.constraints {
       guard let member = logged.constraint,
-        member.names.first(where: { $0.key == "|" })?.item.identity == view.identity
+        member.namedSuperview?.identity == view.identity
       else { continue }
       for item in member.items where item.identity != view.identity && !item.isSuperview {
         subviews.insert(item.identity)
@@ -236,7 +238,7 @@ private struct Candidates {
       let member = constraint(index)
       if case .autoresizingMask = member.origin { return false }
       let items = member.items.map { item in
-        item.isSuperview ? member.names.first(where: { $0.key == "|" })?.item ?? item : item
+        item.isSuperview ? member.namedSuperview ?? item : item
       }
       guard items.contains(where: { $0.identity == view.identity }) else { return false }
       // A size its container sets (a root view's `UIView-Encapsulated-Layout-Height`) places it too.

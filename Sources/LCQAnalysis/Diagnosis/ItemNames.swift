@@ -44,7 +44,7 @@ public struct ItemNames: Sendable {
     }
     for logged in block.constraints {
       guard let constraint = logged.constraint else { continue }
-      let superview = constraint.names.first(where: { $0.key == "|" })?.item
+      let superview = constraint.namedSuperview
       if let superview, superview.address != nil {
         let parent = number(superview.identity)
         for item in constraint.items

@@ -16,7 +16,8 @@ enum NegativeSize {
     let members = replay.minimalSet.sorted()
     let rows = model.rows(for: members, relaxed: false).filter { $0.member != nil }.map(\.constraint)
     var ranges = ValueRange(rows)
-    for view in views(of: members, block: block, model: model).prefix(viewLimit) {
+    // Layout guides too: a guide's size is never negative either.
+    for view in model.items(namedBy: members, in: block, includingGuides: true).prefix(viewLimit) {
       guard let frame = model.frames[view.key] else { continue }
       for (variable, size) in [(frame.width, "wide"), (frame.height, "tall")] {
         switch ranges.of(Expression(variable)) {
@@ -32,24 +33,5 @@ enum NegativeSize {
       }
     }
     return nil
-  }
-
-  /// The views (layout guides too: a guide's size is never negative either) the members name,
-  /// in list order of first mention.
-  private static func views(of members: [Int], block: ConflictBlock, model: LayoutModel)
-    -> [(key: String, item: LayoutItem)]
-  {
-    var seen = Set<String>()
-    var views: [(key: String, item: LayoutItem)] = []
-    for index in members {
-      let member = block.member(index)
-      var items = [(member.firstItem, member.secondItem)]
-      if let second = member.secondItem { items.append((second, member.firstItem)) }
-      for (item, other) in items {
-        let key = LayoutModelBuilder.key(of: item, other: other)
-        if model.frames[key] != nil, seen.insert(key).inserted { views.append((key, item)) }
-      }
-    }
-    return views
   }
 }

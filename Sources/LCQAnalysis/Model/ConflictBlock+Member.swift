@@ -10,3 +10,8 @@ extension ConflictBlock {
     return constraint
   }
 }
+
+extension LayoutConstraint {
+  /// The superview that the `names:` list's `'|'` entry names, if the list has one.
+  var namedSuperview: LayoutItem? { names.first(where: { $0.key == "|" })?.item }
+}

@@ -189,7 +189,7 @@ extension LayoutModelBuilder {
 
   /// The superview a one-item row's `names:` list gives (`'|':S`), when it has an address.
   static func namedSuperview(of constraint: LayoutConstraint) -> LayoutItem? {
-    guard let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil
+    guard let superview = constraint.namedSuperview, superview.address != nil
     else {
       return nil
     }

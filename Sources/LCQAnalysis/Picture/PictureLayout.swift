@@ -168,7 +168,7 @@ private struct Preferences {
     var parent: [String: String] = [:]
     for logged in block.constraints {
       guard let constraint = logged.constraint,
-        let superview = constraint.names.first(where: { $0.key == "|" })?.item, superview.address != nil
+        let superview = constraint.namedSuperview, superview.address != nil
       else { continue }
       let parentKey = superview.identity
       for item in constraint.items where item.identity != parentKey {
