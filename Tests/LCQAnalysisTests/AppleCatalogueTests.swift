@@ -27,7 +27,7 @@ final class AppleCatalogueTests: XCTestCase {
     XCTAssertEqual(
       diagnosis.explanation,
       "These 3 constraints cannot all hold: the app's constraint [1] on MKMapView against MapKit's own "
-        + "constraint on its 'Edge Insets' guide [2] [3]. Together they make UILayoutGuide 'Edge Insets' −1 pt "
+        + "constraint on its 'Edge Insets' guide [2] [3]. Together they make UILayoutGuide 'Edge Insets' about −1 pt "
         + "tall, and no size can be negative.")
     // The guide is the map's: its host in the catalogue, related to it by [2] and [3].
     XCTAssertEqual(
@@ -137,7 +137,7 @@ final class AppleCatalogueTests: XCTestCase {
       diagnosis.explanation,
       "These 3 constraints cannot all hold: the autoresizing mask of NSTextView [3] against AppKit's own "
         + "constraints (the autoresizing mask of _NSTextContentView [1] [2]). Together they make _NSTextContentView "
-        + "−47 pt wide, and no size can be negative. AppKit broke [2], which resolves it."  // 2 − 0 − 49
+        + "about −47 pt wide, and no size can be negative. AppKit broke [2], which resolves it."  // 2 − 0 − 49
     )
   }
 

@@ -12,7 +12,8 @@ final class ReadableWordsTests: XCTestCase {
   }
 
   /// A label's leading edge 15 after its superview's, its trailing edge 4 after it: the three
-  /// make the label 4 − 15 = −11 pt wide. The sentence says so in points, with the minus sign.
+  /// make the label 4 − 15 = −11 pt wide (about: each printed number may be anything that
+  /// prints the same). The sentence says so in points, with the minus sign.
   func testANegativeSizeTheMembersForceIsSaidInPoints() throws {
     let analysis = analyze([
       "<NSLayoutConstraint:0x1 UILabel:0x10.leading == UIView:0x20.leading + 15   (active)>",
@@ -22,14 +23,15 @@ final class ReadableWordsTests: XCTestCase {
     XCTAssertEqual(
       analysis.diagnosis?.explanation,
       "These 2 constraints cannot all hold: the app's constraints [1] [2] on UILabel contradict each other. "
-        + "Together they make UILabel −11 pt wide, and no size can be negative.")
-    // When the members leave the size a range, the figure is its greatest value.
+        + "Together they make UILabel about −11 pt wide, and no size can be negative.")
+    // When the members leave the size a range, the figure is its greatest value, rounded up:
+    // 4.00005 − 14.99995 = −10.9999.
     let range = analyze([
       "<NSLayoutConstraint:0x1 UILabel:0x10.leading >= UIView:0x20.leading + 15   (active)>",
       "<NSLayoutConstraint:0x2 UILabel:0x10.trailing == UIView:0x20.leading + 4   (active)>",
     ])
     XCTAssertTrue(
-      range.diagnosis?.explanation?.contains("Together they make UILabel at most −11 pt wide") == true,
+      range.diagnosis?.explanation?.contains("Together they make UILabel at most −10.99 pt wide") == true,
       range.diagnosis?.explanation ?? "")
     // A conflict of two sizes says nothing of a negative one.
     let sizes = analyze([
