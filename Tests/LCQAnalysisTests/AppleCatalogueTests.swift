@@ -133,11 +133,12 @@ final class AppleCatalogueTests: XCTestCase {
     let block = try XCTUnwrap(Corpus.blocks("076").first)
     let diagnosis = try XCTUnwrap(BlockAnalyzer().analyze(block).diagnosis)
     XCTAssertEqual(diagnosis.conflictOwner, .app)
+    // The content view's width: 2 − 0 − 49 = −47.
     XCTAssertEqual(
       diagnosis.explanation,
       "These 3 constraints cannot all hold: the autoresizing mask of NSTextView [3] against AppKit's own "
         + "constraints (the autoresizing mask of _NSTextContentView [1] [2]). Together they make _NSTextContentView "
-        + "about −47 pt wide, and no size can be negative. AppKit broke [2], which resolves it."  // 2 − 0 − 49
+        + "about −47 pt wide, and no size can be negative. AppKit broke [2], which resolves it."
     )
   }
 
